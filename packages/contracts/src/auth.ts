@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** Spec §5 and §9: passwords have at least 6 characters. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .pipe(z.email("Please enter a valid email address"));
+
+const password = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(128, "Password must be at most 128 characters");
+
+/** Spec §5: sign-up sends full name, email and password. */
+export const SignUpRequestSchema = z.object({
+  fullName: z
+    .string({ error: "Full name is required" })
+    .trim()
+    .min(1, "Full name is required")
+    .max(200, "Full name must be at most 200 characters"),
+  email,
+  password,
+});
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
+export const SignInRequestSchema = z.object({ email, password });
+export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+
+export const ForgotPasswordRequestSchema = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+
+export const ResetPasswordRequestSchema = z.object({
+  token: z.string({ error: "Reset token is required" }).min(1, "Reset token is required"),
+  newPassword: password,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;

@@ -1,0 +1,6 @@
+export * from "./auth.ts";
+export * from "./errors.ts";
+export * from "./me.ts";
+export * from "./outbox.ts";
+export * from "./plans.ts";
+export * from "./workspaces.ts";

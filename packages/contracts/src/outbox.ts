@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/** Mail kept in the local outbox when no SMTP server is configured (the embedded default). */
+export const OutboxMessageSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+
+export const OutboxResponseSchema = z.object({ messages: z.array(OutboxMessageSchema) });
+export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;
+
+/** `GET /api/config`: what the browser needs to know about this deployment. */
+export const PublicConfigResponseSchema = z.object({
+  outboxEnabled: z.boolean(),
+});
+export type PublicConfigResponse = z.infer<typeof PublicConfigResponseSchema>;

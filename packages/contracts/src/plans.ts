@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const SubscriptionTierSchema = z.enum(["free", "pro", "advanced", "agency"]);
+export type SubscriptionTier = z.infer<typeof SubscriptionTierSchema>;
+
+/** Spec §3 and §9: every account starts on Free with one analytics property. */
+export const DEFAULT_DATA_SOURCE_LIMIT = 1;
+
+export const SubscriptionSchema = z.object({
+  tier: SubscriptionTierSchema,
+  status: z.string(),
+  dataSourceLimit: z.number().int(),
+  dataSourcesUsed: z.number().int(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** Display names of the tiers (spec §9: the key `advanced` is sold as Team). */
+export const TIER_LABELS: Record<SubscriptionTier, string> = {
+  free: "Free",
+  pro: "Pro",
+  advanced: "Team",
+  agency: "Agency",
+};
