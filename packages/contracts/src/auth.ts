@@ -15,13 +15,15 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(128, "Password must be at most 128 characters");
 
+export const FullNameSchema = z
+  .string({ error: "Full name is required" })
+  .trim()
+  .min(1, "Full name is required")
+  .max(200, "Full name must be at most 200 characters");
+
 /** Spec §5: sign-up sends full name, email and password. */
 export const SignUpRequestSchema = z.object({
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(200, "Full name must be at most 200 characters"),
+  fullName: FullNameSchema,
   email,
   password,
 });

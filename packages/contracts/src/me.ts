@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FullNameSchema } from "./auth.ts";
 import { SubscriptionSchema } from "./plans.ts";
 
 export const UserSchema = z.object({
@@ -19,11 +20,5 @@ export const MeResponseSchema = z.object({
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 /** `PATCH /api/me`: the profile settings form (spec §2 /settings/profile). */
-export const UpdateProfileRequestSchema = z.object({
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(200, "Full name must be at most 200 characters"),
-});
+export const UpdateProfileRequestSchema = z.object({ fullName: FullNameSchema });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
