@@ -1,0 +1,65 @@
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Db } from "./db/client.ts";
+import type { Config } from "./env.ts";
+import { registerErrorHandler } from "./lib/errors.ts";
+import { meRoutes } from "./modules/accounts/me.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { type Auth, createAuth } from "./modules/auth/auth.ts";
+import { createRequireSession } from "./modules/auth/session.ts";
+import type { Mailer } from "./modules/mail/mailer.ts";
+import { outboxRoutes } from "./modules/mail/outbox.routes.ts";
+import { webRoutes } from "./modules/web/web.routes.ts";
+import { workspacesRoutes } from "./modules/workspaces/workspaces.routes.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+}
+
+export interface App {
+  server: FastifyInstance;
+  auth: Auth;
+}
+
+export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
+  const server = Fastify({
+    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(server);
+
+  await server.register(helmet, {
+    hsts: config.isProduction,
+    contentSecurityPolicy: {
+      directives: {
+        // Plain http on localhost in the embedded default must not be upgraded.
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+  });
+
+  const auth = createAuth({ db, config, mailer });
+
+  server.get("/api/health", async () => ({ status: "ok" }));
+  await server.register(authRoutes, { auth });
+  await server.register(outboxRoutes, { db, mailer, demoMode: config.demoMode });
+
+  // Every app route below needs a signed-in user.
+  const requireSession = createRequireSession(auth);
+  await server.register(async (scope) => {
+    scope.addHook("onRequest", requireSession);
+    await scope.register(meRoutes, { db });
+    await scope.register(workspacesRoutes, { db });
+  });
+
+  await webRoutes(server, { distDir: config.webDistDir });
+  return { server, auth };
+}

@@ -1,0 +1,57 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { Config } from "../env.ts";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** The one database type the services use, whichever driver sits below it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The embedded instance, for tools that take it directly (pg-boss). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+// Any fixed number: it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK_ID = 7_201_455_102;
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(database: Config["database"]): Promise<Database> {
+  if (database.kind === "pglite") {
+    if (database.dataDir !== "memory://") await mkdir(database.dataDir, { recursive: true });
+    const pglite = await PGlite.create(database.dataDir);
+    const db = drizzlePglite({ client: pglite, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      pglite,
+      close: () => pglite.close(),
+    };
+  }
+
+  // Several API and worker processes may start together: one migrates, the others wait.
+  const lockClient = new pg.Client({ connectionString: database.url });
+  await lockClient.connect();
+  try {
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder });
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    await lockClient.end();
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+}

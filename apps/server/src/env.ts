@@ -1,0 +1,108 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads `process.env` (DESIGN.md, "Run modes"). A bad value stops the start
+ * with a message naming the variable.
+ */
+
+const DEMO_SECRET = "utmost-embedded-demo-secret-not-for-production";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    APP_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Utmost <no-reply@utmost.local>"),
+    DEMO_MODE: booleanFlag.optional(),
+    TRUST_PROXY: booleanFlag.default(false),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.APP_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  nodeEnv: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** The public origin of the app, used in links sent by mail. */
+  appUrl: string;
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  appSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The embedded default: a seeded demo login and the outbox page. */
+  demoMode: boolean;
+  trustProxy: boolean;
+  authRateLimit: { max: number; windowSeconds: number };
+  logLevel: Env["LOG_LEVEL"];
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const port = env.PORT;
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    database: env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL }
+      : {
+          kind: "pglite",
+          // Relative to where the command was typed (npm runs workspace scripts elsewhere).
+          dataDir:
+            env.DATA_DIR === "memory://"
+              ? env.DATA_DIR
+              : path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
+        },
+    appSecret: env.APP_SECRET ?? DEMO_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    demoMode: env.DEMO_MODE ?? !env.DATABASE_URL,
+    trustProxy: env.TRUST_PROXY,
+    authRateLimit: {
+      max: env.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
+  };
+}

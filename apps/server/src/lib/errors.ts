@@ -1,0 +1,92 @@
+import type { ErrorResponse } from "@utmost/contracts";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ZodError } from "zod";
+
+/** Codes map to HTTP statuses in one place; callers never branch on message text. */
+const STATUS_BY_CODE = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type AppErrorCode = keyof typeof STATUS_BY_CODE;
+type Issue = NonNullable<ErrorResponse["error"]["issues"]>[number];
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly issues: Issue[] | undefined;
+
+  constructor(code: AppErrorCode, message: string, issues?: Issue[]) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.issues = issues;
+  }
+
+  get statusCode(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+
+  static fromZod(error: ZodError): AppError {
+    const issues = error.issues.map((issue) => ({
+      path: issue.path.join("."),
+      message: issue.message,
+    }));
+    return new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid request", issues);
+  }
+}
+
+export function errorBody(code: string, message: string, issues?: Issue[]): ErrorResponse {
+  return { error: issues ? { code, message, issues } : { code, message } };
+}
+
+/** The single error handler: AppError, schema and parser errors become 4xx; the rest a bare 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, error.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: issue.message ?? "Invalid value",
+      }));
+      return reply
+        .status(400)
+        .send(errorBody("VALIDATION_FAILED", issues[0]?.message ?? "Invalid request", issues));
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+      return reply.status(400).send(errorBody("INVALID_JSON", "Request body is not valid JSON"));
+    }
+    if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+      return reply.status(400).send(errorBody("INVALID_JSON", "Request body is empty"));
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply
+        .status(415)
+        .send(errorBody("UNSUPPORTED_MEDIA_TYPE", "Content type must be application/json"));
+    }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.status(413).send(errorBody("PAYLOAD_TOO_LARGE", "Request body is too large"));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(errorBody("RATE_LIMITED", error.message));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(errorBody("BAD_REQUEST", error.message));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(errorBody("INTERNAL", "Something went wrong on our side"));
+  });
+}

@@ -1,0 +1,46 @@
+import { buildApp } from "./app.ts";
+import { openDatabase } from "./db/client.ts";
+import { ConfigError, loadConfig } from "./env.ts";
+import { createOutboxMailer, createSmtpMailer } from "./modules/mail/mailer.ts";
+import { DEMO_LOGIN, seedDemo } from "./seed/demo.ts";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(database.db);
+  const { server, auth } = await buildApp({ config, db: database.db, mailer });
+  if (config.demoMode) await seedDemo(database.db, auth);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info({ signal }, "shutting down");
+    await server.close();
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await server.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === "pglite" ? config.database.dataDir : "PostgreSQL";
+  console.log(`\n  Utmost is running at ${config.appUrl}  (database: ${where})`);
+  if (config.demoMode) {
+    console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    if (mailer.kind === "outbox") console.log(`  Outgoing mail: ${config.appUrl}/outbox`);
+  }
+  console.log("");
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import {
+  ForgotPasswordRequestSchema,
+  ResetPasswordRequestSchema,
+  SignInRequestSchema,
+  SignUpRequestSchema,
+} from "@utmost/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AppError, errorBody } from "../../lib/errors.ts";
+import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from "./auth.ts";
+
+/**
+ * Better Auth serves /api/auth/*. In front of it the API parses the bodies of the routes the
+ * app uses with the shared contracts (spec §5 is enforced here, not only in the browser),
+ * rewrites its errors into the API's one error shape, and keeps session tokens out of bodies:
+ * the session lives in the httpOnly cookie alone.
+ */
+
+const RedirectPathSchema = z
+  .string()
+  .regex(/^\/(?!\/)[^\s\\]*$/, "redirectTo must be a path on this site")
+  .optional();
+
+/** Each validated route: its contract and the body Better Auth receives. */
+const BODY_RULES: Record<string, (body: unknown) => Record<string, unknown>> = {
+  "/sign-up/email": (body) => {
+    const { fullName, email, password } = parse(SignUpRequestSchema, body);
+    return { name: fullName, email, password };
+  },
+  "/sign-in/email": (body) => parse(SignInRequestSchema, body),
+  "/request-password-reset": (body) => {
+    const { email } = parse(ForgotPasswordRequestSchema, body);
+    const redirectTo = parse(z.object({ redirectTo: RedirectPathSchema }), body).redirectTo;
+    return { email, redirectTo: redirectTo ?? "/auth/reset-password" };
+  },
+  "/reset-password": (body) => parse(ResetPasswordRequestSchema, body),
+};
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) throw AppError.fromZod(result.error);
+  return result.data;
+}
+
+/** Better Auth's own codes that the API reports as a plain 400 (spec: a clear message). */
+const BAD_REQUEST_STATUSES = new Set([422]);
+
+const USER_SHAPED_PATHS = new Set(["/sign-up/email", "/sign-in/email"]);
+
+const UserOutSchema = z.object({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+
+export async function authRoutes(app: FastifyInstance, options: { auth: Auth }) {
+  const { auth } = options;
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, "http://internal");
+    const authPath = url.pathname.slice(AUTH_BASE_PATH.length);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || name === CLIENT_IP_HEADER) continue;
+      headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    headers.delete("content-length");
+
+    let body: string | undefined;
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      const rule = BODY_RULES[authPath];
+      body = JSON.stringify(rule ? rule(request.body) : (request.body ?? {}));
+      headers.set("content-type", "application/json");
+    }
+
+    const response = await auth.handler(
+      new Request(new URL(request.url, auth.options.baseURL), {
+        method: request.method,
+        headers,
+        body,
+      }),
+    );
+
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name === "set-cookie" || name === "content-length") continue;
+      reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+
+    const text = await response.text();
+    if (!text) return reply.send();
+    const contentType = response.headers.get("content-type") ?? "";
+    if (!contentType.includes("application/json")) return reply.send(text);
+
+    const json: unknown = JSON.parse(text);
+    if (response.status >= 400) {
+      const failure = z
+        .object({ code: z.string().optional(), message: z.string().optional() })
+        .safeParse(json);
+      const code = failure.data?.code ?? (response.status === 429 ? "RATE_LIMITED" : "AUTH_ERROR");
+      const message =
+        failure.data?.message ?? (response.status === 429 ? "Too many requests" : "Request failed");
+      if (BAD_REQUEST_STATUSES.has(response.status)) reply.status(400);
+      return reply.send(errorBody(code, message));
+    }
+    if (USER_SHAPED_PATHS.has(authPath)) {
+      const out = UserOutSchema.parse(json);
+      return reply.send({
+        user: { id: out.user.id, fullName: out.user.name, email: out.user.email },
+      });
+    }
+    return reply.send(json);
+  };
+
+  app.route({ method: ["GET", "POST"], url: `${AUTH_BASE_PATH}/*`, handler });
+}

@@ -1,0 +1,64 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { dataSources, subscriptions, users, workspaces, workspaceUsers } from "../../db/schema.ts";
+
+/** The workspaces a user belongs to, oldest first, with what the selector and dashboard show. */
+export function listForUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      type: workspaces.type,
+      ownerId: workspaces.ownerId,
+      role: workspaceUsers.workspaceRole,
+      ownerTier: subscriptions.tier,
+      dataSourceLimit: subscriptions.dataSourceLimit,
+      createdAt: workspaces.createdAt,
+      memberCount: sql<number>`(select count(*)::int from ${workspaceUsers} wu where wu.workspace_id = ${workspaces.id})`,
+      dataSourceCount: sql<number>`(select count(*)::int from ${dataSources} ds where ds.workspace_id = ${workspaces.id})`,
+    })
+    .from(workspaceUsers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
+    .where(eq(workspaceUsers.userId, userId))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+}
+
+export async function findMembership(db: Db, workspaceId: string, userId: string) {
+  const rows = await db
+    .select({ role: workspaceUsers.workspaceRole })
+    .from(workspaceUsers)
+    .where(and(eq(workspaceUsers.workspaceId, workspaceId), eq(workspaceUsers.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+export function listMembers(db: Db, workspaceId: string) {
+  return db
+    .select({
+      userId: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      role: workspaceUsers.workspaceRole,
+      joinedAt: workspaceUsers.createdAt,
+    })
+    .from(workspaceUsers)
+    .innerJoin(users, eq(users.id, workspaceUsers.userId))
+    .where(eq(workspaceUsers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceUsers.createdAt));
+}
+
+/** Creates a workspace with its owner as the first member, in one transaction. */
+export async function createWithOwner(
+  db: Db,
+  input: { name: string; type: "personal" | "team"; ownerId: string },
+) {
+  return db.transaction(async (tx) => {
+    const [workspace] = await tx.insert(workspaces).values(input).returning();
+    if (!workspace) throw new Error("workspace insert returned no row");
+    await tx
+      .insert(workspaceUsers)
+      .values({ workspaceId: workspace.id, userId: input.ownerId, workspaceRole: "owner" });
+    return workspace;
+  });
+}

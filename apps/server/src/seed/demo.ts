@@ -1,0 +1,23 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { markOnboardingCompleted } from "../modules/accounts/accounts.repository.ts";
+import type { Auth } from "../modules/auth/auth.ts";
+import { createWithOwner } from "../modules/workspaces/workspaces.repository.ts";
+
+export const DEMO_LOGIN = {
+  fullName: "Demo Marketer",
+  email: "demo@utmost.local",
+  password: "utmost-demo",
+} as const;
+
+/** The embedded default's ready-made account, so a newcomer can look around at once. */
+export async function seedDemo(db: Db, auth: Auth): Promise<void> {
+  const existing = await db.query.users.findFirst({ where: eq(users.email, DEMO_LOGIN.email) });
+  if (existing) return;
+  const { user } = await auth.api.signUpEmail({
+    body: { name: DEMO_LOGIN.fullName, email: DEMO_LOGIN.email, password: DEMO_LOGIN.password },
+  });
+  await createWithOwner(db, { name: "Demo Workspace", type: "personal", ownerId: user.id });
+  await markOnboardingCompleted(db, user.id);
+}

@@ -1,0 +1,15 @@
+import { PublicConfigResponseSchema } from "@utmost/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "./api-client";
+
+export const configQueryKey = ["config"] as const;
+
+export const configQueryOptions = queryOptions({
+  queryKey: configQueryKey,
+  queryFn: () => apiRequest("/api/config", PublicConfigResponseSchema),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function usePublicConfig() {
+  return useQuery(configQueryOptions);
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000" },
+  },
+  build: { outDir: "dist", emptyOutDir: true },
+});
