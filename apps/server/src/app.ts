@@ -22,6 +22,8 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   auth: Auth;
+  /** Every route registered, so tests can prove each one checks who is asking. */
+  routes: { method: string; url: string }[];
 }
 
 export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
@@ -35,6 +37,10 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  const routes: App["routes"] = [];
+  server.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   await server.register(helmet, {
     hsts: config.isProduction,
@@ -61,5 +67,5 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
   });
 
   await webRoutes(server, { distDir: config.webDistDir });
-  return { server, auth };
+  return { server, auth, routes };
 }

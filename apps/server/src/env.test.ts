@@ -1,0 +1,29 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.ts";
+
+describe("loadConfig", () => {
+  it("defaults to the embedded database in ./.data and demo mode", () => {
+    const config = loadConfig({ INIT_CWD: "/srv/utmost" });
+    expect(config.database).toEqual({ kind: "pglite", dataDir: path.resolve("/srv/utmost/.data") });
+    expect(config.demoMode).toBe(true);
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe("http://localhost:3000");
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set, and leaves demo mode off", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u@db:5432/utmost" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@db:5432/utmost" });
+    expect(config.demoMode).toBe(false);
+  });
+
+  it("names the variable when a value is bad", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("requires APP_SECRET in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/APP_SECRET: is required/);
+  });
+});
