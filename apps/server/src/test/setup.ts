@@ -6,7 +6,7 @@ beforeEach(() => {
   errorSpy = vi.spyOn(console, "error");
 });
 afterEach(() => {
-  const calls = errorSpy.mock.calls;
+  const calls = [...errorSpy.mock.calls];
   errorSpy.mockRestore();
   if (calls.length > 0) {
     throw new Error(`console.error was called: ${calls.map((args) => args.join(" ")).join("\n")}`);

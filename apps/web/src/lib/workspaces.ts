@@ -1,7 +1,8 @@
 import { WorkspaceListResponseSchema, type WorkspaceSummary } from "@utmost/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ApiError, apiRequest } from "./api-client";
+import { apiRequest } from "./api-client";
+import { shouldRetry } from "./query-client";
 import { getSelectedWorkspaceId, setSelectedWorkspaceId } from "./storage";
 
 export const workspacesQueryKey = ["workspaces"] as const;
@@ -11,8 +12,7 @@ export const workspacesQueryOptions = queryOptions({
   queryKey: workspacesQueryKey,
   queryFn: () => apiRequest("/api/workspaces", WorkspaceListResponseSchema),
   select: (data) => data.workspaces,
-  retry: (failureCount, error) =>
-    !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+  retry: shouldRetry,
   retryDelay: 500,
 });
 
