@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 const root = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -10,48 +11,44 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
  * data directory, demo mode with the outbox) and stops it after the run.
  */
 export default async function setup(project) {
-    if (!existsSync(path.join(root, "apps/web/dist/index.html"))) {
-        throw new Error("apps/web/dist is missing: run `npm run build` first (npm run test:e2e does)");
+  if (!existsSync(path.join(root, "apps/web/dist/index.html"))) {
+    throw new Error("apps/web/dist is missing: run `npm run build` first (npm run test:e2e does)");
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "utmost-e2e-"));
+  const baseUrl = `http://localhost:${PORT}`;
+  const server = spawn(process.execPath, ["apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DEMO_MODE: "true",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_MAX: "100",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => server.once("exit", () => resolve()));
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
     }
-    const dataDir = await mkdtemp(path.join(tmpdir(), "utmost-e2e-"));
-    const baseUrl = `http://localhost:${PORT}`;
-    const server = spawn(process.execPath, ["apps/server/src/main.ts"], {
-        cwd: root,
-        env: {
-            ...process.env,
-            PORT: String(PORT),
-            HOST: "127.0.0.1",
-            APP_URL: baseUrl,
-            DATA_DIR: dataDir,
-            DEMO_MODE: "true",
-            DATABASE_URL: "",
-            SMTP_URL: "",
-            LOG_LEVEL: "warn",
-            AUTH_RATE_LIMIT_MAX: "100",
-        },
-        stdio: ["ignore", "inherit", "inherit"],
-    });
-    const exited = new Promise((resolve) => server.once("exit", () => resolve()));
-    const deadline = Date.now() + 60000;
-    for (;;) {
-        if (server.exitCode !== null)
-            throw new Error(`the server exited with ${server.exitCode}`);
-        try {
-            const response = await fetch(`${baseUrl}/api/health`);
-            if (response.ok)
-                break;
-        }
-        catch {
-            // not listening yet
-        }
-        if (Date.now() > deadline)
-            throw new Error("the server did not start within 60 s");
-        await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    project.provide("baseUrl", baseUrl);
-    return async () => {
-        server.kill("SIGTERM");
-        await exited;
-        await rm(dataDir, { recursive: true, force: true });
-    };
+    if (Date.now() > deadline) throw new Error("the server did not start within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  project.provide("baseUrl", baseUrl);
+  return async () => {
+    server.kill("SIGTERM");
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
 }

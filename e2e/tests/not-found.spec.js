@@ -1,24 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openBrowser } from "../support/browser.ts";
 import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+
 describe("an unknown address", () => {
-    let browser;
-    let pageErrors;
-    beforeEach(async () => {
-        browser = await openBrowser();
-        pageErrors = collectPageErrors(browser.page);
-    });
-    afterEach(async () => {
-        await browser.close();
-        expect(pageErrors).toEqual([]);
-    });
-    it("shows the 404 page with a way home", async () => {
-        const { page } = browser;
-        const response = await page.goto(browser.url("/no/such/page"));
-        expect(response?.status()).toBe(200);
-        await page.getByText("Oops! Page not found").waitFor();
-        expect(await page.getByText("404", { exact: true }).count()).toBeGreaterThan(0);
-        await page.getByRole("link", { name: "Return to Home" }).click();
-        await waitForPath(page, "/");
-    });
+  let browser;
+  let pageErrors;
+  beforeEach(async () => {
+    browser = await openBrowser();
+    pageErrors = collectPageErrors(browser.page);
+  });
+  afterEach(async () => {
+    await browser.close();
+    expect(pageErrors).toEqual([]);
+  });
+  it("shows the 404 page with a way home", async () => {
+    const { page } = browser;
+    const response = await page.goto(browser.url("/no/such/page"));
+    expect(response?.status()).toBe(200);
+    await page.getByText("Oops! Page not found").waitFor();
+    expect(await page.getByText("404", { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await waitForPath(page, "/");
+  });
 });

@@ -1,5 +1,5 @@
-import { type MeResponse, MeResponseSchema } from "@utmost/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type MeResponse, MeResponseSchema } from "@utmost/contracts";
 import { ApiError, apiCommand, apiRequest } from "./api-client";
 
 export const meQueryKey = ["me"] as const;

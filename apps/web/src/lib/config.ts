@@ -1,5 +1,5 @@
-import { PublicConfigResponseSchema } from "@utmost/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { PublicConfigResponseSchema } from "@utmost/contracts";
 import { apiRequest } from "./api-client";
 
 export const configQueryKey = ["config"] as const;

@@ -12,7 +12,7 @@ function hasUnsafeCharacter(value: string): boolean {
  * a crafted `?redirect=` can never send a user to another origin ("//evil.test", "https://…").
  */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//")) return null;
+  if (!value?.startsWith("/") || value.startsWith("//")) return null;
   if (hasUnsafeCharacter(value)) return null;
   const base = "http://same.origin";
   if (new URL(value, base).origin !== base) return null;

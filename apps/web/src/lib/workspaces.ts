@@ -1,5 +1,5 @@
-import { WorkspaceListResponseSchema, type WorkspaceSummary } from "@utmost/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { WorkspaceListResponseSchema, type WorkspaceSummary } from "@utmost/contracts";
 import { useEffect } from "react";
 import { apiRequest } from "./api-client";
 import { shouldRetry } from "./query-client";

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { errorBody } from "../../lib/errors.ts";
 
 /**
- * Serves the built single-page app; any GET outside /api that is not a file gets index.html so
+ * Serves the built single-page app; any page GET outside /api that is not a file gets index.html so
  * the browser router can answer it (its own 404 page included).
  */
 export async function webRoutes(app: FastifyInstance, options: { distDir: string }) {
@@ -13,7 +13,6 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.distDir,
-      wildcard: false,
       index: false,
       maxAge: "1h",
       setHeaders(res, filePath) {
@@ -25,12 +24,16 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === "/api" || request.url.startsWith("/api/");
-    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    // A missing file (an old hashed asset) is a 404, not the app's HTML under a script's name.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+    const isPage = request.method === "GET" || request.method === "HEAD";
+    if (!isApi && !looksLikeFile && hasWeb && isPage) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply
       .status(404)
-      .send(errorBody("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));
+      .send(errorBody("NOT_FOUND", `No route for ${request.method} ${pathname}`));
   });
 }

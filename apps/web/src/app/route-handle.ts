@@ -1,0 +1,14 @@
+/** What each page inside the app layout tells the header (spec §2: header with page title). */
+export interface RouteHandle {
+  title: string;
+  subtitle?: string;
+}
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "title" in value &&
+    typeof value.title === "string"
+  );
+}

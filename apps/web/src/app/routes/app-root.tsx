@@ -1,0 +1,30 @@
+import { useEffect } from "react";
+import { Outlet, useMatches } from "react-router";
+import { AppLayout } from "@/components/layout/app-layout";
+import { isRouteHandle, type RouteHandle } from "../route-handle";
+
+function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    if (isRouteHandle(match.handle)) return match.handle;
+  }
+  return { title: "Utmost" };
+}
+
+/** The shared layout of the signed-in pages. */
+export function AppRoot() {
+  const { title, subtitle } = useRouteHandle();
+
+  useEffect(() => {
+    document.title = `${title} · Utmost`;
+    return () => {
+      document.title = "Utmost";
+    };
+  }, [title]);
+
+  return (
+    <AppLayout title={title} subtitle={subtitle}>
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
+import { AuthRoute } from "./auth";
+
+const signedOut = {
+  "GET /api/me": () =>
+    jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "Not signed in" } }),
+  "GET /api/config": () => jsonResponse(200, { outboxEnabled: false }),
+};
+
+function renderAuth(path: string) {
+  return renderRoutes(
+    [
+      { path: "/auth", element: <AuthRoute /> },
+      { path: "/dashboard", element: <p>Dashboard page</p> },
+    ],
+    path,
+  );
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe("/auth", () => {
+  it("shows the sign-up form by default", async () => {
+    stubFetch(signedOut);
+    renderAuth("/auth");
+
+    expect(await screen.findByRole("button", { name: "Create Account" })).toBeTruthy();
+    expect(screen.getByLabelText("Full name")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe(
+      "/terms",
+    );
+  });
+
+  it("shows the sign-in form with mode=signin", async () => {
+    stubFetch(signedOut);
+    renderAuth("/auth?mode=signin");
+
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeTruthy();
+    expect(screen.queryByLabelText("Full name")).toBeNull();
+  });
+
+  it("rejects a short password before calling the server", async () => {
+    const fetchMock = stubFetch(signedOut);
+    renderAuth("/auth");
+    await screen.findByRole("button", { name: "Create Account" });
+
+    fill("Full name", "Ada Lovelace");
+    fill("Email", "ada@example.com");
+    fill("Password", "12345");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByText("Password must be at least 6 characters")).toBeTruthy();
+    const authCalls = fetchMock.mock.calls.filter(([input]) =>
+      String(input).startsWith("/api/auth/"),
+    );
+    expect(authCalls).toEqual([]);
+  });
+
+  it("toasts the server's message when sign-in is refused", async () => {
+    const fetchMock = stubFetch({
+      ...signedOut,
+      "POST /api/auth/sign-in/email": () =>
+        jsonResponse(401, {
+          error: { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" },
+        }),
+    });
+    renderAuth("/auth?mode=signin");
+    await screen.findByRole("button", { name: "Sign In" });
+
+    fill("Email", "ada@example.com");
+    fill("Password", "wrong-password");
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+
+    expect(await screen.findByText("Sign in failed")).toBeTruthy();
+    expect(screen.getByText("Invalid email or password")).toBeTruthy();
+    const signInCall = fetchMock.mock.calls.find(
+      ([input]) => String(input) === "/api/auth/sign-in/email",
+    );
+    expect(JSON.parse(String(signInCall?.[1]?.body))).toEqual({
+      email: "ada@example.com",
+      password: "wrong-password",
+    });
+  });
+
+  it("sends a signed-in user on to the redirect target", async () => {
+    stubFetch({
+      ...signedOut,
+      "GET /api/me": () =>
+        jsonResponse(200, {
+          user: {
+            id: "u1",
+            fullName: "Ada Lovelace",
+            email: "ada@example.com",
+            createdAt: "2025-11-01T00:00:00.000Z",
+          },
+          isAdmin: false,
+          onboardingCompleted: true,
+          subscription: null,
+        }),
+    });
+    const { router } = renderAuth("/auth?redirect=%2Fdashboard");
+
+    expect(await screen.findByText("Dashboard page")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+  });
+});

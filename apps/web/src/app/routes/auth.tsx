@@ -1,0 +1,76 @@
+import { Navigate, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { LoadingScreen } from "@/components/ui/spinner";
+import { AuthCard } from "@/features/auth/components/auth-card";
+import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
+import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { SignUpForm } from "@/features/auth/components/sign-up-form";
+import { type AuthMode, parseAuthMode } from "@/features/auth/utils/auth-mode";
+import { postAuthPath } from "@/features/auth/utils/post-auth-path";
+import { useMe } from "@/lib/auth";
+import { usePublicConfig } from "@/lib/config";
+
+const COPY: Record<AuthMode, { title: string; description: string }> = {
+  signup: {
+    title: "Create your account",
+    description: "Start auditing your GA4 UTM tracking in minutes",
+  },
+  signin: { title: "Welcome back", description: "Sign in to your Utmost account" },
+  forgot: {
+    title: "Reset your password",
+    description: "Enter your email and we'll send you a link to choose a new password",
+  },
+};
+
+/** `/auth` (spec §2): sign up, sign in, or ask for a password reset link. */
+export function AuthRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode = parseAuthMode(searchParams.get("mode"));
+  const me = useMe();
+  const config = usePublicConfig();
+
+  if (me.isPending) return <LoadingScreen />;
+  if (me.data) {
+    return (
+      <Navigate
+        to={postAuthPath(searchParams.get("redirect"), me.data.onboardingCompleted)}
+        replace
+      />
+    );
+  }
+
+  const switchTo = (next: AuthMode) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("mode", next);
+    setSearchParams(params);
+  };
+
+  const toggle = (label: string, next: AuthMode, action: string) => (
+    <>
+      {label}{" "}
+      <Button type="button" variant="link" className="h-auto p-0" onClick={() => switchTo(next)}>
+        {action}
+      </Button>
+    </>
+  );
+
+  return (
+    <AuthCard
+      title={COPY[mode].title}
+      description={COPY[mode].description}
+      footer={
+        mode === "signup"
+          ? toggle("Already have an account?", "signin", "Sign in")
+          : mode === "signin"
+            ? toggle("Don't have an account?", "signup", "Sign up")
+            : toggle("Remembered your password?", "signin", "Back to sign in")
+      }
+    >
+      {mode === "signup" ? <SignUpForm /> : null}
+      {mode === "signin" ? <SignInForm onForgotPassword={() => switchTo("forgot")} /> : null}
+      {mode === "forgot" ? (
+        <ForgotPasswordForm outboxEnabled={config.data?.outboxEnabled ?? false} />
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundScreen } from "@/components/errors/not-found-screen";
+
+export function NotFoundRoute() {
+  return <NotFoundScreen />;
+}

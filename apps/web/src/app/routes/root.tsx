@@ -1,0 +1,21 @@
+import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { ErrorScreen } from "@/components/errors/error-screen";
+import { NotFoundScreen } from "@/components/errors/not-found-screen";
+import { ScrollToTop } from "@/components/layout/scroll-to-top";
+
+/** The top route: every page, public or not, starts at the top. */
+export function RootRoute() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+/** The router's error element: a 404 response shows the not-found page, anything else fails. */
+export function RootErrorRoute() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <ErrorScreen />;
+}

@@ -1,0 +1,47 @@
+import { useNavigate } from "react-router";
+import { LoadingScreen } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { BillingSettings } from "@/features/settings/components/billing-settings";
+import { ProfileSettings } from "@/features/settings/components/profile-settings";
+import { WorkspaceSettings } from "@/features/settings/components/workspace-settings";
+import { useMe } from "@/lib/auth";
+import { useSelectedWorkspace } from "@/lib/workspaces";
+
+export const SETTINGS_TABS = ["profile", "workspace", "billing"] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+function isSettingsTab(value: string): value is SettingsTab {
+  return (SETTINGS_TABS as readonly string[]).includes(value);
+}
+
+/** `/settings` and `/settings/{tab}`: changing tab changes the route (spec §2). */
+export function SettingsRoute({ tab }: { tab: SettingsTab }) {
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const { workspace, isPending } = useSelectedWorkspace();
+  if (!me) return <LoadingScreen />;
+
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(value) => {
+        if (isSettingsTab(value)) navigate(`/settings/${value}`);
+      }}
+    >
+      <TabsList>
+        <TabsTrigger value="profile">Profile</TabsTrigger>
+        <TabsTrigger value="workspace">Workspace</TabsTrigger>
+        <TabsTrigger value="billing">Billing</TabsTrigger>
+      </TabsList>
+      <TabsContent value="profile">
+        <ProfileSettings me={me} />
+      </TabsContent>
+      <TabsContent value="workspace">
+        {isPending ? <LoadingScreen /> : <WorkspaceSettings workspace={workspace} />}
+      </TabsContent>
+      <TabsContent value="billing">
+        <BillingSettings subscription={me.subscription} />
+      </TabsContent>
+    </Tabs>
+  );
+}

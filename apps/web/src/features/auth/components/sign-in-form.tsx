@@ -1,0 +1,69 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { SignInRequestSchema } from "@utmost/contracts";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/api-client";
+import { useSignIn } from "../api/sign-in";
+import { SubmitButton } from "./submit-button";
+
+export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const form = useForm({
+    resolver: zodResolver(SignInRequestSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+  const signIn = useSignIn({
+    onError: (error) => toast.error("Sign in failed", { description: errorMessage(error) }),
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+    >
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          aria-invalid={errors.email ? true : undefined}
+          {...form.register("email")}
+        />
+      </FormField>
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center justify-between">
+          <Label htmlFor="password">Password</Label>
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto p-0 text-xs"
+            onClick={onForgotPassword}
+          >
+            Forgot password?
+          </Button>
+        </div>
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          {...form.register("password")}
+        />
+        {errors.password ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errors.password.message}
+          </p>
+        ) : null}
+      </div>
+      <SubmitButton pending={signIn.isPending} pendingLabel="Signing in">
+        Sign In
+      </SubmitButton>
+    </form>
+  );
+}
