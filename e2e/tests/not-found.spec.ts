@@ -22,5 +22,9 @@ describe("an unknown address", () => {
     expect(await page.getByText("404", { exact: true }).count()).toBeGreaterThan(0);
     await page.getByRole("link", { name: "Return to Home" }).click();
     await waitForPath(page, "/");
+    // The landing page also loads straight from the server.
+    const landing = await page.reload();
+    expect(landing?.status()).toBe(200);
+    await page.getByRole("link", { name: "Start Free" }).first().waitFor();
   });
 });

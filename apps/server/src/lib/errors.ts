@@ -84,7 +84,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send(errorBody("RATE_LIMITED", error.message));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(errorBody("BAD_REQUEST", error.message));
+      const code =
+        error.statusCode === 403
+          ? "FORBIDDEN"
+          : error.statusCode === 404
+            ? "NOT_FOUND"
+            : "BAD_REQUEST";
+      return reply.status(error.statusCode).send(errorBody(code, error.message));
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(errorBody("INTERNAL", "Something went wrong on our side"));

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { errorBody } from "../../lib/errors.ts";
 
 /**
@@ -21,6 +21,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
         }
       },
     });
+    // HTML is never cached, so a new build reaches browsers at once; hashed assets are.
+    app.get("/", (_request, reply) => sendIndex(reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -30,10 +32,14 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const isPage = request.method === "GET" || request.method === "HEAD";
     if (!isApi && !looksLikeFile && hasWeb && isPage) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return sendIndex(reply);
     }
     return reply
       .status(404)
       .send(errorBody("NOT_FOUND", `No route for ${request.method} ${pathname}`));
   });
+}
+
+function sendIndex(reply: FastifyReply) {
+  return reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
 }
