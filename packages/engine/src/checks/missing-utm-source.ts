@@ -1,0 +1,54 @@
+// Detects campaign traffic tagged with a medium or campaign but no utm_source. Without a source,
+// GA4 reports "(not set)", the channel rules cannot match, and the sessions fall into Unassigned.
+import { defineCheck } from "../core/check.ts";
+import { isUserValue, parseLanding } from "../core/values.ts";
+
+export const missingUtmSource = defineCheck({
+  id: "missing-utm-source",
+  title: "Campaign links without utm_source",
+  severity: "critical",
+  description:
+    "Sessions carry a utm_medium or utm_campaign but no utm_source, so GA4 cannot tell where they came from.",
+  guide: {
+    whyItMatters:
+      "utm_source is the one parameter GA4 needs to attribute a tagged visit. Without it the source is (not set), the default channel rules cannot match, and the sessions land in Unassigned, invisible in every channel report.",
+    howToFix:
+      "Add utm_source to every tagged link, naming the site, platform or list that sends the visit (google, facebook, newsletter). Check the link templates in your ad platforms and email tool, where the parameter is most often dropped.",
+    exampleWrong: "https://www.example.com/?utm_medium=email&utm_campaign=spring_sale",
+    exampleCorrect:
+      "https://www.example.com/?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
+  },
+  requires: [["sessionManualSource", "landingPagePlusQueryString"]],
+  run(data, findings) {
+    const hasManual = data.has("sessionManualSource");
+    for (const row of data.rows) {
+      if (hasManual) {
+        const source = row.values.sessionManualSource;
+        const medium = row.values.sessionManualMedium;
+        const campaign = row.values.sessionManualCampaignName;
+        if (!isUserValue(source) && (isUserValue(medium) || isUserValue(campaign))) {
+          const label = [medium, campaign].filter(isUserValue).join(" / ");
+          findings.add(
+            `medium:${medium ?? ""}|campaign:${campaign ?? ""}`,
+            `No source on ${label}`,
+            row,
+            {
+              values: [medium, campaign].filter(isUserValue),
+            },
+          );
+          continue;
+        }
+      }
+      const landing = row.values.landingPagePlusQueryString;
+      if (landing === undefined) continue;
+      const names = new Set(parseLanding(landing).params.map((p) => p.name));
+      if (!names.has("utm_source") && (names.has("utm_medium") || names.has("utm_campaign"))) {
+        const path = parseLanding(landing).path;
+        findings.add(`landing:${path}`, `Landing page ${path} tagged without utm_source`, row, {
+          values: [landing],
+        });
+      }
+    }
+  },
+});

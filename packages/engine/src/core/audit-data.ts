@@ -1,0 +1,132 @@
+import { type Channel, predictChannel } from "../channels/channel-group.ts";
+import type { AggregatedRow, AuditContext, Dimension, UtmParam } from "./types.ts";
+import { normalizeHost, siteDomain } from "./values.ts";
+
+export interface ValueStats {
+  value: string;
+  sessions: number;
+  /** Every distinct row carrying the value. */
+  rows: AggregatedRow[];
+}
+
+/** Where each UTM parameter is read: the manual dimension first, else the session one. */
+const UTM_DIMENSIONS: Record<UtmParam, readonly Dimension[]> = {
+  source: ["sessionManualSource", "sessionSource"],
+  medium: ["sessionManualMedium", "sessionMedium"],
+  campaign: ["sessionManualCampaignName", "sessionCampaignName"],
+  term: ["sessionManualTerm"],
+  content: ["sessionManualAdContent"],
+  id: ["sessionManualCampaignId"],
+};
+
+export const UTM_PARAMS: readonly UtmParam[] = [
+  "source",
+  "medium",
+  "campaign",
+  "term",
+  "content",
+  "id",
+];
+
+/** What a check reads: the aggregated rows and views over them, computed once and shared. */
+export class AuditData {
+  readonly rows: readonly AggregatedRow[];
+  readonly totalSessions: number;
+  readonly context: AuditContext;
+  private readonly present: ReadonlySet<Dimension>;
+  private readonly valueCache = new Map<Dimension, Map<string, ValueStats>>();
+  private readonly channelCache = new Map<AggregatedRow, Channel>();
+  private readonly ownHosts: ReadonlySet<string>;
+  private readonly ownDomains: ReadonlySet<string>;
+
+  constructor(
+    rows: readonly AggregatedRow[],
+    present: ReadonlySet<Dimension>,
+    context: AuditContext,
+  ) {
+    this.rows = rows;
+    this.present = present;
+    this.context = context;
+    let total = 0;
+    for (const row of rows) total += row.sessions;
+    this.totalSessions = total;
+    const hosts = context.siteHosts.map(normalizeHost).filter((host) => host !== "");
+    this.ownHosts = new Set(hosts.flatMap((host) => [host, host.replace(/^www\./, "")]));
+    this.ownDomains = new Set(hosts.map(siteDomain));
+  }
+
+  has(dimension: Dimension): boolean {
+    return this.present.has(dimension);
+  }
+
+  /** The dimension that carries a UTM parameter in this data, or undefined when none does. */
+  utmDimension(param: UtmParam): Dimension | undefined {
+    return UTM_DIMENSIONS[param].find((dimension) => this.present.has(dimension));
+  }
+
+  /** The value of a UTM parameter in a row (manual dimension first), or undefined. */
+  utm(row: AggregatedRow, param: UtmParam): string | undefined {
+    const dimension = this.utmDimension(param);
+    return dimension ? row.values[dimension] : undefined;
+  }
+
+  /** Distinct values of a dimension, with their sessions and rows. */
+  values(dimension: Dimension): ReadonlyMap<string, ValueStats> {
+    let map = this.valueCache.get(dimension);
+    if (!map) {
+      map = new Map();
+      for (const row of this.rows) {
+        const value = row.values[dimension];
+        if (value === undefined) continue;
+        let stats = map.get(value);
+        if (!stats) {
+          stats = { value, sessions: 0, rows: [] };
+          map.set(value, stats);
+        }
+        stats.sessions += row.sessions;
+        stats.rows.push(row);
+      }
+      this.valueCache.set(dimension, map);
+    }
+    return map;
+  }
+
+  /** The channel GA4's default rules give the row's source, medium and campaign (§5.3). */
+  predictedChannel(row: AggregatedRow): Channel {
+    let channel = this.channelCache.get(row);
+    if (!channel) {
+      channel = predictChannel({
+        source: row.values.sessionSource ?? row.values.sessionManualSource ?? "",
+        medium: row.values.sessionMedium ?? row.values.sessionManualMedium ?? "",
+        campaign: row.values.sessionCampaignName ?? row.values.sessionManualCampaignName ?? "",
+      });
+      this.channelCache.set(row, channel);
+    }
+    return channel;
+  }
+
+  /** The channel GA4 assigned when the data has it, else the predicted one. */
+  channel(row: AggregatedRow): string {
+    return row.values.sessionDefaultChannelGroup ?? this.predictedChannel(row);
+  }
+
+  /** True for the site's own hosts (and their bare domains), as GA4's web streams list them. */
+  isOwnHost(value: string): boolean {
+    const host = normalizeHost(value);
+    if (host === "") return false;
+    return (
+      this.ownHosts.has(host) ||
+      this.ownHosts.has(host.replace(/^www\./, "")) ||
+      (this.ownDomains.has(siteDomain(host)) && host.includes("."))
+    );
+  }
+
+  get hasSiteHosts(): boolean {
+    return this.ownHosts.size > 0;
+  }
+
+  /** Share of all sessions, 0-1. */
+  share(sessions: number): number {
+    return this.totalSessions > 0 ? sessions / this.totalSessions : 0;
+  }
+}

@@ -1,0 +1,27 @@
+import type { AuditData } from "./audit-data.ts";
+import type { FindingCollector } from "./findings.ts";
+import type { Dimension, ResolutionGuide, Severity } from "./types.ts";
+
+/**
+ * What a check needs from the data: each entry is satisfied when at least one of its
+ * dimensions is present. A check whose needs are not met is skipped, never guessed.
+ */
+export type Requirement = Dimension | readonly Dimension[];
+
+export interface CheckDefinition {
+  /** Stable kebab-case id: a key in the database, the API and exports. */
+  id: string;
+  title: string;
+  severity: Severity;
+  /** One or two sentences on what the check detects. */
+  description: string;
+  guide: ResolutionGuide;
+  requires: readonly Requirement[];
+  /** A reason to skip that is not about dimensions (no previous scan, no conventions). */
+  skipUnless?: (data: AuditData) => string | undefined;
+  run(data: AuditData, findings: FindingCollector): void;
+}
+
+export function defineCheck(check: CheckDefinition): CheckDefinition {
+  return check;
+}

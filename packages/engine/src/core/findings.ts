@@ -1,0 +1,96 @@
+import type { AggregatedRow, ExampleRow, Finding, Severity } from "./types.ts";
+
+const EXAMPLES_PER_FINDING = 3;
+const VALUES_PER_FINDING = 20;
+
+interface Draft {
+  key: string;
+  title: string;
+  values: Set<string>;
+  rows: Set<AggregatedRow>;
+  severity: Severity | undefined;
+}
+
+export interface AddOptions {
+  /** The offending values to show; defaults to none. */
+  values?: Iterable<string>;
+  severity?: Severity;
+}
+
+/**
+ * Collects one check's findings. Findings are built from rows, so a row counted twice (two bad
+ * values in one row) adds its sessions once, to the finding and to the check.
+ */
+export class FindingCollector {
+  private readonly drafts = new Map<string, Draft>();
+  private readonly allRows = new Set<AggregatedRow>();
+
+  add(
+    key: string,
+    title: string,
+    rows: AggregatedRow | Iterable<AggregatedRow>,
+    options: AddOptions = {},
+  ): void {
+    let draft = this.drafts.get(key);
+    if (!draft) {
+      draft = { key, title, values: new Set(), rows: new Set(), severity: options.severity };
+      this.drafts.set(key, draft);
+    } else if (options.severity && rank(options.severity) < rank(draft.severity)) {
+      draft.severity = options.severity;
+    }
+    for (const value of options.values ?? []) {
+      if (draft.values.size < VALUES_PER_FINDING) draft.values.add(value);
+    }
+    const list = isRow(rows) ? [rows] : rows;
+    for (const row of list) {
+      draft.rows.add(row);
+      this.allRows.add(row);
+    }
+  }
+
+  get size(): number {
+    return this.drafts.size;
+  }
+
+  /** Sessions of every row in any finding, each row once. */
+  affectedSessions(): number {
+    let sum = 0;
+    for (const row of this.allRows) sum += row.sessions;
+    return sum;
+  }
+
+  findings(): Finding[] {
+    const out: Finding[] = [];
+    for (const draft of this.drafts.values()) {
+      const rows = [...draft.rows].sort((a, b) => b.sessions - a.sessions);
+      let affectedSessions = 0;
+      for (const row of rows) affectedSessions += row.sessions;
+      const finding: Finding = {
+        key: draft.key,
+        title: draft.title,
+        values: [...draft.values],
+        affectedSessions,
+        examples: rows.slice(0, EXAMPLES_PER_FINDING).map(toExample),
+      };
+      if (draft.severity) finding.severity = draft.severity;
+      out.push(finding);
+    }
+    return out.sort((a, b) => b.affectedSessions - a.affectedSessions || cmp(a.key, b.key));
+  }
+}
+
+function isRow(value: AggregatedRow | Iterable<AggregatedRow>): value is AggregatedRow {
+  return typeof (value as AggregatedRow).sessions === "number";
+}
+
+function toExample(row: AggregatedRow): ExampleRow {
+  return { values: { ...row.values }, sessions: row.sessions };
+}
+
+function rank(severity: Severity | undefined): number {
+  return severity === "critical" ? 0 : severity === "warning" ? 1 : severity === "info" ? 2 : 3;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,124 @@
+/** GA4 Data API dimension names the engine reads (ga4-protocol.md §4). */
+export const DIMENSIONS = [
+  "sessionSource",
+  "sessionMedium",
+  "sessionCampaignName",
+  "sessionDefaultChannelGroup",
+  "sessionManualSource",
+  "sessionManualMedium",
+  "sessionManualCampaignName",
+  "sessionManualCampaignId",
+  "sessionManualTerm",
+  "sessionManualAdContent",
+  "landingPagePlusQueryString",
+  "pageReferrer",
+  "date",
+] as const;
+
+export type Dimension = (typeof DIMENSIONS)[number];
+
+export const METRICS = ["sessions", "keyEvents"] as const;
+export type Metric = (typeof METRICS)[number];
+
+/** One row of a GA4 report: any subset of the dimensions, and its sessions. */
+export type AuditRow = { readonly [D in Dimension]?: string } & {
+  readonly sessions: number;
+  readonly keyEvents?: number;
+};
+
+export type Severity = "critical" | "warning" | "info";
+export const SEVERITIES: readonly Severity[] = ["critical", "warning", "info"];
+
+export interface ResolutionGuide {
+  whyItMatters: string;
+  howToFix: string;
+  exampleWrong: string;
+  exampleCorrect: string;
+  ga4DocumentationUrl: string;
+}
+
+/** The UTM parameters a marketer sets, and the GA4 dimensions that carry them. */
+export type UtmParam = "source" | "medium" | "campaign" | "term" | "content" | "id";
+
+/** Allowed values or a pattern for one parameter, defined by a workspace. */
+export interface ParamConvention {
+  allowed?: readonly string[];
+  pattern?: string;
+}
+export type NamingConventions = Partial<Record<UtmParam, ParamConvention>>;
+
+/** Distinct values seen per parameter by an earlier scan, for drift. */
+export type PreviousValueSets = Partial<Record<UtmParam, readonly string[]>>;
+
+export interface AuditContext {
+  /** The site's own hosts, from the GA4 web data streams (e.g. "www.example.com"). */
+  siteHosts: readonly string[];
+  /** When the audit runs; the engine has no clock of its own. */
+  now: Date;
+  previousValues?: PreviousValueSets;
+  conventions?: NamingConventions;
+}
+
+/** One distinct combination of dimension values, with the metrics of all rows that had it. */
+export interface AggregatedRow {
+  readonly values: { readonly [D in Dimension]?: string };
+  sessions: number;
+  keyEvents: number;
+  /** Input rows folded into this one. */
+  rows: number;
+}
+
+/** A few rows that show a finding, as the person would see them in GA4. */
+export interface ExampleRow {
+  values: { [D in Dimension]?: string };
+  sessions: number;
+}
+
+export interface Finding {
+  /** Stable within the check: the same problem found again has the same key. */
+  key: string;
+  title: string;
+  /** The offending values, as they appear in the data (redacted where they hold personal data). */
+  values: string[];
+  affectedSessions: number;
+  examples: ExampleRow[];
+  /** Overrides the check's default severity for this finding (e.g. critical on paid traffic). */
+  severity?: Severity;
+}
+
+export type CheckStatus = "passed" | "failed" | "skipped";
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  severity: Severity;
+  status: CheckStatus;
+  /** Why it was skipped: the inputs it needs that the data lacks. */
+  skippedReason?: string;
+  affectedSessions: number;
+  /** affectedSessions / total sessions, 0-1. */
+  affectedShare: number;
+  findings: Finding[];
+}
+
+export interface AuditTotals {
+  rows: number;
+  distinctRows: number;
+  sessions: number;
+  keyEvents: number;
+  dimensions: Dimension[];
+  dateRange: { start: string; end: string } | null;
+}
+
+export interface AuditReport {
+  healthScore: number;
+  healthGrade: Grade;
+  criticalIssuesCount: number;
+  warningIssuesCount: number;
+  passedChecksCount: number;
+  skippedChecksCount: number;
+  totals: AuditTotals;
+  checks: CheckResult[];
+}
+
+export type Grade = "A+" | "A" | "B+" | "B" | "C" | "D" | "F";

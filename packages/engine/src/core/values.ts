@@ -1,0 +1,92 @@
+/**
+ * Shared facts about GA4 values: the placeholders GA4 writes itself, hosts, and the query string
+ * of a landing page.
+ */
+
+/** Values GA4 writes itself (ga4-protocol.md §6.6): never a marketer's tagging. */
+const GA4_PLACEHOLDERS = new Set([
+  "(direct)",
+  "(none)",
+  "(not set)",
+  "(organic)",
+  "(referral)",
+  "(other)",
+  "(data not available)",
+  "(not provided)",
+  "(cross-network)",
+]);
+
+export function isGa4Placeholder(value: string): boolean {
+  return GA4_PLACEHOLDERS.has(value.trim().toLowerCase());
+}
+
+/** A value a person typed into a UTM: present, not blank, not one of GA4's placeholders. */
+export function isUserValue(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== "" && !isGa4Placeholder(value);
+}
+
+/** "https://WWW.Example.com:443/x" and "www.example.com." both become "www.example.com". */
+export function normalizeHost(value: string): string {
+  let host = value.trim().toLowerCase();
+  host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
+  host = host.split(/[/?#]/, 1)[0] ?? "";
+  host = host.replace(/:\d+$/, "").replace(/\.$/, "");
+  return host;
+}
+
+/** The registrable-looking part used to compare hosts: "shop.example.co.uk" → "example.co.uk". */
+export function siteDomain(host: string): string {
+  const parts = normalizeHost(host)
+    .replace(/^www\./, "")
+    .split(".");
+  if (parts.length <= 2) return parts.join(".");
+  const secondLevel = parts[parts.length - 2] ?? "";
+  // Country-code second levels such as co.uk, com.au, co.jp.
+  const takesThree =
+    parts[parts.length - 1]?.length === 2 && /^(co|com|org|net|ac|gov|ne|or)$/.test(secondLevel);
+  return parts.slice(takesThree ? -3 : -2).join(".");
+}
+
+export interface QueryParam {
+  /** The name exactly as written. */
+  name: string;
+  value: string;
+  /** The `name=value` text as written. */
+  raw: string;
+}
+
+export interface LandingUrl {
+  path: string;
+  /** The text after the first "?", before "#"; null when there is no "?". */
+  query: string | null;
+  fragment: string | null;
+  params: QueryParam[];
+}
+
+/** Splits `landingPagePlusQueryString` ("/path?a=1&b=2") without normalising anything. */
+export function parseLanding(value: string): LandingUrl {
+  const hashAt = value.indexOf("#");
+  const beforeHash = hashAt >= 0 ? value.slice(0, hashAt) : value;
+  const fragment = hashAt >= 0 ? value.slice(hashAt + 1) : null;
+  const queryAt = beforeHash.indexOf("?");
+  const path = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
+  const query = queryAt >= 0 ? beforeHash.slice(queryAt + 1) : null;
+  const params: QueryParam[] = [];
+  if (query) {
+    for (const raw of query.split("&")) {
+      if (raw === "") continue;
+      const eq = raw.indexOf("=");
+      params.push({
+        name: eq >= 0 ? raw.slice(0, eq) : raw,
+        value: eq >= 0 ? raw.slice(eq + 1) : "",
+        raw,
+      });
+    }
+  }
+  return { path, query, fragment, params };
+}
+
+/** Lower-cased and trimmed: the form two values are compared in for "same but for case". */
+export function foldCase(value: string): string {
+  return value.trim().toLowerCase();
+}

@@ -1,0 +1,71 @@
+import { AuditData } from "../core/audit-data.ts";
+import { runCheck } from "../core/auditor.ts";
+import type { CheckDefinition } from "../core/check.ts";
+import {
+  type AggregatedRow,
+  type AuditContext,
+  type AuditRow,
+  type CheckResult,
+  DIMENSIONS,
+  type Dimension,
+} from "../core/types.ts";
+
+export const NOW = new Date("2026-11-20T12:00:00Z");
+
+/** A context with the site's host www.example.com unless told otherwise. */
+export function context(overrides: Partial<AuditContext> = {}): AuditContext {
+  return { siteHosts: ["www.example.com"], now: NOW, ...overrides };
+}
+
+/** Aggregates rows the way the auditor does (without dates) and runs one check on them. */
+export function runOn(
+  check: CheckDefinition,
+  rows: readonly AuditRow[],
+  overrides: Partial<AuditContext> = {},
+): CheckResult {
+  const groups = new Map<string, AggregatedRow>();
+  const present = new Set<Dimension>();
+  for (const row of rows) {
+    const values: { [D in Dimension]?: string } = {};
+    for (const dimension of DIMENSIONS) {
+      const value = row[dimension];
+      if (value !== undefined && dimension !== "date") values[dimension] = value;
+      if (value !== undefined) present.add(dimension);
+    }
+    const key = JSON.stringify(values);
+    const group = groups.get(key);
+    if (group) {
+      group.sessions += row.sessions;
+      group.keyEvents += row.keyEvents ?? 0;
+      group.rows += 1;
+    } else {
+      groups.set(key, { values, sessions: row.sessions, keyEvents: row.keyEvents ?? 0, rows: 1 });
+    }
+  }
+  return runCheck(check, new AuditData([...groups.values()], present, context(overrides)));
+}
+
+/** A row of manual UTM traffic: source / medium / campaign plus anything else. */
+export function utmRow(
+  source: string,
+  medium: string,
+  campaign: string,
+  sessions = 100,
+  extra: Partial<Record<Dimension, string>> = {},
+): AuditRow {
+  return {
+    sessionSource: source,
+    sessionMedium: medium,
+    sessionCampaignName: campaign,
+    sessionManualSource: source,
+    sessionManualMedium: medium,
+    sessionManualCampaignName: campaign,
+    sessions,
+    ...extra,
+  };
+}
+
+/** The keys of a result's findings, for compact assertions. */
+export function findingKeys(result: CheckResult): string[] {
+  return result.findings.map((finding) => finding.key).sort();
+}
