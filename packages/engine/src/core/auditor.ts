@@ -151,7 +151,7 @@ export function runCheck(check: CheckDefinition, data: AuditData): CheckResult {
       findings: [],
     };
   }
-  const collector = new FindingCollector();
+  const collector = new FindingCollector(check.redact);
   check.run(data, collector);
   const findings = collector.findings();
   const affectedSessions = collector.affectedSessions();

@@ -19,6 +19,8 @@ export interface CheckDefinition {
   requires: readonly Requirement[];
   /** A reason to skip that is not about dimensions (no previous scan, no conventions). */
   skipUnless?: (data: AuditData) => string | undefined;
+  /** Rewrites every value shown in example rows, for checks that find personal data. */
+  redact?: (value: string) => string;
   run(data: AuditData, findings: FindingCollector): void;
 }
 

@@ -1,4 +1,4 @@
-import type { AggregatedRow, ExampleRow, Finding, Severity } from "./types.ts";
+import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
 const VALUES_PER_FINDING = 20;
@@ -24,6 +24,11 @@ export interface AddOptions {
 export class FindingCollector {
   private readonly drafts = new Map<string, Draft>();
   private readonly allRows = new Set<AggregatedRow>();
+  private readonly redact: ((value: string) => string) | undefined;
+
+  constructor(redact?: (value: string) => string) {
+    this.redact = redact;
+  }
 
   add(
     key: string,
@@ -70,7 +75,7 @@ export class FindingCollector {
         title: draft.title,
         values: [...draft.values],
         affectedSessions,
-        examples: rows.slice(0, EXAMPLES_PER_FINDING).map(toExample),
+        examples: rows.slice(0, EXAMPLES_PER_FINDING).map((row) => toExample(row, this.redact)),
       };
       if (draft.severity) finding.severity = draft.severity;
       out.push(finding);
@@ -83,8 +88,14 @@ function isRow(value: AggregatedRow | Iterable<AggregatedRow>): value is Aggrega
   return typeof (value as AggregatedRow).sessions === "number";
 }
 
-function toExample(row: AggregatedRow): ExampleRow {
-  return { values: { ...row.values }, sessions: row.sessions };
+function toExample(row: AggregatedRow, redact?: (value: string) => string): ExampleRow {
+  const values: ExampleRow["values"] = { ...row.values };
+  if (redact) {
+    for (const [dimension, value] of Object.entries(values) as [Dimension, string][]) {
+      values[dimension] = redact(value);
+    }
+  }
+  return { values, sessions: row.sessions };
 }
 
 function rank(severity: Severity | undefined): number {
