@@ -15,8 +15,8 @@ import {
 
 /** Every dimension but `date` keys the aggregation; dates only give the range. */
 const KEY_DIMENSIONS = DIMENSIONS.filter((dimension) => dimension !== "date");
-const ABSENT = "\u0002";
-const SEPARATOR = "\u0001";
+const LAST_LEVEL = KEY_DIMENSIONS.length - 1;
+type Trie = Map<string | undefined, Trie | AggregatedRow>;
 
 export class InvalidRowError extends Error {}
 
@@ -33,7 +33,8 @@ export function createAuditor(
   context: AuditContext,
   checks: readonly CheckDefinition[] = registeredChecks,
 ): Auditor {
-  const groups = new Map<string, AggregatedRow>();
+  const root: Trie = new Map();
+  const groups: AggregatedRow[] = [];
   const present = new Set<Dimension>();
   let rowCount = 0;
   let keyEvents = 0;
@@ -57,12 +58,6 @@ export function createAuditor(
       rowCount += 1;
       keyEvents += events;
 
-      let key = "";
-      for (const dimension of KEY_DIMENSIONS) {
-        const value = row[dimension];
-        key += value === undefined ? ABSENT : value;
-        key += SEPARATOR;
-      }
       const date = row.date;
       if (date !== undefined) {
         present.add("date");
@@ -70,8 +65,21 @@ export function createAuditor(
         if (maxDate === null || date > maxDate) maxDate = date;
       }
 
-      const group = groups.get(key);
-      if (group) {
+      // Walk a trie of Maps, one level per dimension: short-string lookups are cheaper than
+      // building and hashing one long key per row.
+      let level = root;
+      for (let d = 0; d < LAST_LEVEL; d++) {
+        const value = row[KEY_DIMENSIONS[d] as Dimension];
+        let next = level.get(value) as Trie | undefined;
+        if (next === undefined) {
+          next = new Map();
+          level.set(value, next);
+        }
+        level = next;
+      }
+      const lastValue = row[KEY_DIMENSIONS[LAST_LEVEL] as Dimension];
+      const group = level.get(lastValue) as AggregatedRow | undefined;
+      if (group !== undefined) {
         group.sessions += sessions;
         group.keyEvents += events;
         group.rows += 1;
@@ -85,12 +93,14 @@ export function createAuditor(
           present.add(dimension);
         }
       }
-      groups.set(key, { values, sessions, keyEvents: events, rows: 1 });
+      const created: AggregatedRow = { values, sessions, keyEvents: events, rows: 1 };
+      level.set(lastValue, created);
+      groups.push(created);
     },
 
     finish() {
       finished = true;
-      const rows = [...groups.values()];
+      const rows = groups;
       const data = new AuditData(rows, present, context);
       const results = checks.map((check) => runCheck(check, data));
       const failed = results.filter((result) => result.status === "failed");
