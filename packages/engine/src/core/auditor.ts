@@ -146,10 +146,10 @@ export function runCheck(check: CheckDefinition, data: AuditData): CheckResult {
     .map((requirement) => missingRequirement(requirement, data))
     .filter((reason): reason is string => reason !== undefined);
   const skip =
-    missing.length > 0
-      ? `needs ${missing.join(", ")}`
-      : data.totalSessions === 0
-        ? "no sessions to audit"
+    data.totalSessions === 0
+      ? "no sessions to audit"
+      : missing.length > 0
+        ? `needs ${missing.join(", ")}`
         : check.skipUnless?.(data);
   if (skip) {
     return {

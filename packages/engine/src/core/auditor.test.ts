@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { context } from "../testing/support.ts";
+import { createAuditor, InvalidRowError } from "./auditor.ts";
+import { defineCheck } from "./check.ts";
+
+const GUIDE = {
+  whyItMatters: "w",
+  howToFix: "h",
+  exampleWrong: "x",
+  exampleCorrect: "y",
+  ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
+};
+
+const everyEmailRow = defineCheck({
+  id: "test-email",
+  title: "Email rows",
+  severity: "warning",
+  description: "Flags every email row.",
+  guide: GUIDE,
+  requires: ["sessionMedium"],
+  run(data, findings) {
+    for (const row of data.rows) {
+      if (row.values.sessionMedium === "email") findings.add("email", "Email", row);
+      if (row.values.sessionSource === "newsletter") findings.add("newsletter", "Newsletter", row);
+    }
+  },
+});
+
+const needsReferrer = defineCheck({
+  ...everyEmailRow,
+  id: "test-referrer",
+  requires: [["pageReferrer", "landingPagePlusQueryString"]],
+});
+
+describe("createAuditor", () => {
+  it("folds rows that differ only by date into one distinct row", () => {
+    const auditor = createAuditor(context(), [everyEmailRow]);
+    for (const date of ["20261101", "20261102", "20261103"]) {
+      auditor.add({
+        sessionSource: "newsletter",
+        sessionMedium: "email",
+        date,
+        sessions: 10,
+        keyEvents: 1,
+      });
+      auditor.add({ sessionSource: "google", sessionMedium: "cpc", date, sessions: 30 });
+    }
+    const report = auditor.finish();
+    expect(report.totals).toEqual({
+      rows: 6,
+      distinctRows: 2,
+      sessions: 120,
+      keyEvents: 3,
+      dimensions: ["sessionSource", "sessionMedium", "date"],
+      dateRange: { start: "20261101", end: "20261103" },
+    });
+  });
+
+  it("counts a row in two findings of one check once", () => {
+    const auditor = createAuditor(context(), [everyEmailRow]);
+    auditor.add({ sessionSource: "newsletter", sessionMedium: "email", sessions: 25 });
+    auditor.add({ sessionSource: "google", sessionMedium: "cpc", sessions: 75 });
+    const [result] = auditor.finish().checks;
+    expect(result?.findings.map((f) => f.affectedSessions)).toEqual([25, 25]);
+    expect(result?.affectedSessions).toBe(25);
+    expect(result?.affectedShare).toBe(0.25);
+  });
+
+  it("skips a check whose dimensions are absent, naming them, and scores only failures", () => {
+    const auditor = createAuditor(context(), [everyEmailRow, needsReferrer]);
+    auditor.add({ sessionMedium: "cpc", sessions: 5 });
+    const report = auditor.finish();
+    expect(report.checks.map((c) => [c.id, c.status, c.skippedReason])).toEqual([
+      ["test-email", "passed", undefined],
+      ["test-referrer", "skipped", "needs pageReferrer or landingPagePlusQueryString"],
+    ]);
+    expect(report).toMatchObject({
+      healthScore: 100,
+      healthGrade: "A+",
+      passedChecksCount: 1,
+      skippedChecksCount: 1,
+    });
+  });
+
+  it("skips every check when there are no sessions", () => {
+    const report = createAuditor(context(), [everyEmailRow]).finish();
+    expect(report.checks[0]).toMatchObject({
+      status: "skipped",
+      skippedReason: "no sessions to audit",
+    });
+  });
+
+  it("refuses rows without a usable session count", () => {
+    const auditor = createAuditor(context(), [everyEmailRow]);
+    expect(() => auditor.add({ sessions: -1 })).toThrow(InvalidRowError);
+    expect(() => auditor.add({ sessions: Number.NaN })).toThrow(InvalidRowError);
+    expect(() => auditor.add({ sessions: 1, keyEvents: -2 })).toThrow(InvalidRowError);
+  });
+
+  it("keeps memory to distinct values: a million identical rows are one group", () => {
+    const auditor = createAuditor(context(), [everyEmailRow]);
+    for (let i = 0; i < 1_000_000; i++) auditor.add({ sessionMedium: "email", sessions: 1 });
+    const report = auditor.finish();
+    expect(report.totals.distinctRows).toBe(1);
+    expect(report.totals.sessions).toBe(1_000_000);
+  });
+});
