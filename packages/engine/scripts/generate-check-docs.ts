@@ -1,0 +1,14 @@
+/** Writes docs/checks/ from the checks' metadata: `npm run generate:docs -w packages/engine`. */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { checks } from "../src/checks/index.ts";
+import { renderCheckDocs } from "../src/docs/check-docs.ts";
+
+const dir = path.resolve(import.meta.dirname, "../../../docs/checks");
+mkdirSync(dir, { recursive: true });
+const files = renderCheckDocs(checks);
+for (const name of readdirSync(dir)) {
+  if (!files.has(name)) rmSync(path.join(dir, name));
+}
+for (const [name, content] of files) writeFileSync(path.join(dir, name), content);
+console.log(`wrote ${files.size} files to ${dir}`);
