@@ -32,7 +32,30 @@ const needsReferrer = defineCheck({
   requires: [["pageReferrer", "landingPagePlusQueryString"]],
 });
 
+const severityByMedium = defineCheck({
+  ...everyEmailRow,
+  id: "test-severity",
+  run(data, findings) {
+    for (const row of data.rows) {
+      const medium = row.values.sessionMedium ?? "";
+      if (medium === "cpc") findings.add("paid", "Paid", row, { severity: "critical" });
+      if (medium === "harmless") findings.add("harmless", "Harmless", row, { severity: "info" });
+    }
+  },
+});
+
 describe("createAuditor", () => {
+  it("reports a check at the highest severity of its findings", () => {
+    const run = (...mediums: string[]) => {
+      const auditor = createAuditor(context(), [severityByMedium]);
+      for (const medium of mediums) auditor.add({ sessionMedium: medium, sessions: 1 });
+      return auditor.finish().checks[0]?.severity;
+    };
+    expect(run("harmless")).toBe("info");
+    expect(run("harmless", "cpc")).toBe("critical");
+    expect(run("other")).toBe("warning");
+  });
+
   it("folds rows that differ only by date into one distinct row", () => {
     const auditor = createAuditor(context(), [everyEmailRow]);
     for (const date of ["20261101", "20261102", "20261103"]) {

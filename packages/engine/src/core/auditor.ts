@@ -11,6 +11,7 @@ import {
   type CheckResult,
   DIMENSIONS,
   type Dimension,
+  SEVERITIES,
 } from "./types.ts";
 
 /** Every dimension but `date` keys the aggregation; dates only give the range. */
@@ -165,8 +166,14 @@ export function runCheck(check: CheckDefinition, data: AuditData): CheckResult {
   check.run(data, collector);
   const findings = collector.findings();
   const affectedSessions = collector.affectedSessions();
-  // A finding raised to critical (e.g. on paid traffic) makes the check report as critical.
-  const severity = findings.some((f) => f.severity === "critical") ? "critical" : check.severity;
+  // The check reports at the highest severity among its findings, each finding at its own
+  // (raised to critical on paid traffic, lowered to info where harmless) or the default.
+  const severity =
+    findings.length === 0
+      ? check.severity
+      : (SEVERITIES.find((level) =>
+          findings.some((f) => (f.severity ?? check.severity) === level),
+        ) ?? check.severity);
   return {
     ...base,
     severity,
