@@ -71,11 +71,11 @@ export function jsonErrorOffset(text: string): number {
         } else fail();
       }
     }
-    if (char === '"') return string();
-    if (char === "t") return literal("true");
-    if (char === "f") return literal("false");
-    if (char === "n") return literal("null");
-    return number();
+    if (char === '"') string();
+    else if (char === "t") literal("true");
+    else if (char === "f") literal("false");
+    else if (char === "n") literal("null");
+    else number();
   };
   try {
     value();

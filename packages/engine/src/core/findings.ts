@@ -67,21 +67,36 @@ export class FindingCollector {
   findings(): Finding[] {
     const out: Finding[] = [];
     for (const draft of this.drafts.values()) {
-      const rows = [...draft.rows].sort((a, b) => b.sessions - a.sessions);
       let affectedSessions = 0;
-      for (const row of rows) affectedSessions += row.sessions;
+      for (const row of draft.rows) affectedSessions += row.sessions;
       const finding: Finding = {
         key: draft.key,
         title: draft.title,
         values: [...draft.values],
         affectedSessions,
-        examples: rows.slice(0, EXAMPLES_PER_FINDING).map((row) => toExample(row, this.redact)),
+        examples: busiest(draft.rows, EXAMPLES_PER_FINDING).map((row) =>
+          toExample(row, this.redact),
+        ),
       };
       if (draft.severity) finding.severity = draft.severity;
       out.push(finding);
     }
     return out.sort((a, b) => b.affectedSessions - a.affectedSessions || cmp(a.key, b.key));
   }
+}
+
+/** The `count` rows with the most sessions, busiest first, without sorting them all. */
+function busiest(rows: Iterable<AggregatedRow>, count: number): AggregatedRow[] {
+  const top: AggregatedRow[] = [];
+  for (const row of rows) {
+    if (top.length === count && row.sessions <= (top[count - 1] as AggregatedRow).sessions)
+      continue;
+    let at = top.length < count ? top.length : count - 1;
+    while (at > 0 && (top[at - 1] as AggregatedRow).sessions < row.sessions) at--;
+    top.splice(at, 0, row);
+    if (top.length > count) top.pop();
+  }
+  return top;
 }
 
 function isRow(value: AggregatedRow | Iterable<AggregatedRow>): value is AggregatedRow {

@@ -1,0 +1,83 @@
+// Detects campaign links tagged with a medium GA4 writes for untagged traffic: referral,
+// organic or none. The campaign's sessions then blend into natural referral, search or direct
+// traffic, and the channel reports cannot tell the campaign's results apart.
+import { defineCheck } from "../core/check.ts";
+import type { AggregatedRow, Severity } from "../core/types.ts";
+import { isUserValue } from "../core/values.ts";
+import { isSearchEngine } from "../rules/platforms.ts";
+
+/** Lower-cased mediums GA4 uses for untagged traffic, keyed to the name shown in findings. */
+const NATURAL_MEDIUMS: ReadonlyMap<string, string> = new Map([
+  ["referral", "referral"],
+  ["organic", "organic"],
+  ["none", "none"],
+  ["(none)", "none"],
+]);
+
+interface Group {
+  medium: string;
+  campaign: string;
+  values: Set<string>;
+  rows: AggregatedRow[];
+  severity: Severity;
+}
+
+export const campaignWithNaturalMedium = defineCheck({
+  id: "campaign-with-natural-medium",
+  title: "Campaign links tagged with referral, organic or none",
+  severity: "warning",
+  description:
+    "Sessions with a campaign name whose utm_medium is referral, organic or none: the mediums GA4 writes itself for untagged referral, search and direct visits.",
+  guide: {
+    whyItMatters:
+      "GA4 gives untagged visits the mediums referral (links from other sites), organic (search results) and (none) (direct). A campaign tagged with one of them is counted in the Referral, Organic Search or Direct and Unassigned figures, next to traffic nobody paid or planned for, so the campaign cannot be compared with other channels and the natural channels look larger than they are.",
+    howToFix:
+      "Give campaign links the medium of the channel that carries them: email for newsletters, social or paid_social for social posts and ads, cpc for search ads, affiliate for partner programmes, display for banners. Leave referral, organic and none to GA4. Links you add to a Google Business Profile may keep organic if you want them in Organic Search; they are then shown at info level.",
+    exampleWrong:
+      "https://www.example.com/?utm_source=partner_blog&utm_medium=referral&utm_campaign=spring_sale",
+    exampleCorrect:
+      "https://www.example.com/?utm_source=partner_blog&utm_medium=affiliate&utm_campaign=spring_sale",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/11242870",
+  },
+  requires: [
+    ["sessionManualMedium", "sessionMedium"],
+    ["sessionManualCampaignName", "sessionCampaignName"],
+  ],
+  run(data, findings) {
+    const dimension = data.utmDimension("medium");
+    if (!dimension) return;
+    const groups = new Map<string, Group>();
+    for (const [medium, stats] of data.values(dimension)) {
+      const natural = NATURAL_MEDIUMS.get(medium.trim().toLowerCase());
+      if (natural === undefined) continue;
+      for (const row of stats.rows) {
+        const campaign = data.utm(row, "campaign");
+        if (!isUserValue(campaign)) continue;
+        // A search engine tagged organic (typically a Google Business Profile link) still lands
+        // in Organic Search, where it belongs: worth knowing, not a misfiled campaign.
+        const source = data.utm(row, "source");
+        const deliberate = natural === "organic" && source !== undefined && isSearchEngine(source);
+        const key = `medium:${natural}|campaign:${campaign.trim().toLowerCase()}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = { medium: natural, campaign, values: new Set(), rows: [], severity: "info" };
+          groups.set(key, group);
+        }
+        if (!deliberate) group.severity = "warning";
+        group.values.add(medium);
+        group.values.add(campaign);
+        group.rows.push(row);
+      }
+    }
+    for (const [key, group] of groups) {
+      findings.add(
+        key,
+        `Campaign ${group.campaign} is tagged utm_medium=${group.medium}, a medium GA4 keeps for untagged traffic`,
+        group.rows,
+        group.severity === "info"
+          ? { values: group.values, severity: "info" }
+          : { values: group.values },
+      );
+    }
+  },
+});

@@ -1,0 +1,76 @@
+// Detects landing URLs that carry the same UTM parameter twice (utm_source=a&...&utm_source=b),
+// usually a tracking template appended to a link that was already tagged. Which value GA4 keeps
+// is not documented, so conflicting values make the attribution a coin toss.
+import { defineCheck } from "../core/check.ts";
+import type { AggregatedRow } from "../core/types.ts";
+import { isUserValue, parseLanding, type QueryParam } from "../core/values.ts";
+import { isUtmParam, mentionsUtm, pathKey } from "../rules/urls.ts";
+
+export const duplicateUtmParameter = defineCheck({
+  id: "duplicate-utm-parameter",
+  title: "UTM parameters repeated in one URL",
+  severity: "warning",
+  description:
+    "Landing URLs carry the same UTM parameter more than once; when the values differ, the campaign GA4 records is not the one you can rely on.",
+  guide: {
+    whyItMatters:
+      "A URL such as ?utm_source=newsletter&utm_medium=email&utm_source=facebook gives GA4 two sources for one click. Which one it keeps is not documented, so the session may be credited to the wrong source, medium or campaign, and the same link can report differently from one tool to the next. Repeats usually mean a tracking template (an ad platform's final URL suffix, a link shortener, an email tool's automatic tagging) was added to a link that was already tagged.",
+    howToFix:
+      "Tag each link once. Either remove the UTMs written into the destination URL or switch off the automatic tagging that appends its own (ad platform URL suffix, email platform 'add UTM parameters' option), then check the final URL the visitor lands on. Repeats with identical values are harmless today but show the same double tagging.",
+    exampleWrong:
+      "https://www.example.com/offer?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale&utm_source=mailchimp&utm_medium=email",
+    exampleCorrect:
+      "https://www.example.com/offer?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
+  },
+  requires: ["landingPagePlusQueryString"],
+  run(data, findings) {
+    const groups = new Map<string, Group>();
+    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+      if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
+      const url = parseLanding(landing);
+      const path = url.path || "/";
+      for (const [name, params] of repeated(url.params)) {
+        const key = `${name}:${pathKey(path)}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = { name, path, written: new Set(), rows: [], conflicting: false };
+          groups.set(key, group);
+        }
+        for (const param of params) group.written.add(param.raw);
+        if (new Set(params.map((param) => param.value)).size > 1) group.conflicting = true;
+        for (const row of stats.rows) group.rows.push(row);
+      }
+    }
+    for (const [key, group] of groups) {
+      const how = group.conflicting ? "with different values" : "with the same value";
+      findings.add(key, `${group.name} repeated ${how} on ${group.path}`, group.rows, {
+        values: group.written,
+        severity: group.conflicting ? "warning" : "info",
+      });
+    }
+  },
+});
+
+interface Group {
+  name: string;
+  path: string;
+  written: Set<string>;
+  rows: AggregatedRow[];
+  conflicting: boolean;
+}
+
+/** The recognised UTM parameters written more than once, with every occurrence. */
+function repeated(params: readonly QueryParam[]): Map<string, QueryParam[]> {
+  const byName = new Map<string, QueryParam[]>();
+  for (const param of params) {
+    if (!isUtmParam(param)) continue;
+    const list = byName.get(param.name);
+    if (list) list.push(param);
+    else byName.set(param.name, [param]);
+  }
+  for (const [name, list] of byName) {
+    if (list.length < 2) byName.delete(name);
+  }
+  return byName;
+}

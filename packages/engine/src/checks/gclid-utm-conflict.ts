@@ -1,0 +1,105 @@
+// Detects Google Ads clicks whose manual UTMs disagree with auto-tagging: a gclid (or gbraid,
+// wbraid) together with utm_source/utm_medium other than google / cpc. GA4 keeps the auto-tagged
+// google / cpc (ga4-protocol.md §6.3), so the UTMs are silently ignored and reports disagree.
+import { defineCheck } from "../core/check.ts";
+import type { AggregatedRow } from "../core/types.ts";
+import { isUserValue, parseLanding } from "../core/values.ts";
+
+const CLICK_IDS: ReadonlySet<string> = new Set(["gclid", "gbraid", "wbraid"]);
+const NOT_SET = "(not set)";
+/** Cheap pre-filter before parsing: a click id may be present. */
+const CLICK_ID_HINT = /[?&](gclid|gbraid|wbraid)=/;
+
+interface Pair {
+  source: string;
+  medium: string;
+  rows: AggregatedRow[];
+}
+
+export const gclidUtmConflict = defineCheck({
+  id: "gclid-utm-conflict",
+  title: "Google Ads auto-tagging overridden by conflicting UTMs",
+  severity: "warning",
+  description:
+    "Google Ads clicks (gclid, gbraid or wbraid in the landing URL, or a resolved google / cpc) whose utm_source or utm_medium say something other than google / cpc.",
+  guide: {
+    whyItMatters:
+      "When a link carries both a Google Ads click ID and UTMs, GA4 uses the auto-tagged values: the session is google / cpc and the campaign comes from Google Ads. The UTMs survive only in the Manual source and Manual medium dimensions, so the same sessions appear under two different source / medium pairs depending on the report, and anyone reading the manual dimensions (or a tool that uses them) attributes Google Ads spend to the wrong channel.",
+    howToFix:
+      "Keep auto-tagging on in Google Ads and remove utm_source and utm_medium from the final URLs and tracking templates of its ads. If you need UTMs for other tools, use utm_source=google&utm_medium=cpc so both views agree. Check sitelinks and ad-level final URL suffixes, where old UTMs often linger.",
+    exampleWrong:
+      "https://www.example.com/?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale&gclid=EAIaIQobChMI",
+    exampleCorrect: "https://www.example.com/?utm_campaign=spring_sale&gclid=EAIaIQobChMI",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/11242870",
+  },
+  requires: [["landingPagePlusQueryString", "sessionManualSource", "sessionManualMedium"]],
+  skipUnless(data) {
+    if (data.has("landingPagePlusQueryString")) return undefined;
+    return data.has("sessionSource") && data.has("sessionMedium")
+      ? undefined
+      : "needs sessionSource and sessionMedium to compare with the manual dimensions";
+  },
+  run(data, findings) {
+    const pairs = new Map<string, Pair>();
+    for (const row of data.rows) {
+      const conflict = fromLanding(row.values.landingPagePlusQueryString) ?? fromDimensions(row);
+      if (!conflict) continue;
+      const key = `manual:${conflict.source.trim().toLowerCase()}|${conflict.medium.trim().toLowerCase()}`;
+      let pair = pairs.get(key);
+      if (!pair) {
+        pair = { ...conflict, rows: [] };
+        pairs.set(key, pair);
+      }
+      pair.rows.push(row);
+    }
+    for (const [key, pair] of pairs) {
+      findings.add(
+        key,
+        `Google Ads clicks tagged ${pair.source} / ${pair.medium}; GA4 reports them as google / cpc`,
+        pair.rows,
+        { values: [pair.source, pair.medium].filter(isUserValue) },
+      );
+    }
+  },
+});
+
+interface Conflict {
+  source: string;
+  medium: string;
+}
+
+function conflictOf(source: string | undefined, medium: string | undefined): Conflict | undefined {
+  const hasSource = isUserValue(source);
+  const hasMedium = isUserValue(medium);
+  if (!hasSource && !hasMedium) return undefined;
+  const sourceDiffers = hasSource && source.trim().toLowerCase() !== "google";
+  const mediumDiffers = hasMedium && medium.trim().toLowerCase() !== "cpc";
+  if (!sourceDiffers && !mediumDiffers) return undefined;
+  return { source: hasSource ? source : NOT_SET, medium: hasMedium ? medium : NOT_SET };
+}
+
+/** A landing URL with a Google click ID and UTMs that are not google / cpc. */
+function fromLanding(landing: string | undefined): Conflict | undefined {
+  if (landing === undefined || !CLICK_ID_HINT.test(landing)) return undefined;
+  const params = parseLanding(landing).params;
+  if (!params.some((param) => CLICK_IDS.has(param.name))) return undefined;
+  const source = params.find((param) => param.name === "utm_source");
+  const medium = params.find((param) => param.name === "utm_medium");
+  return conflictOf(source && decode(source.value), medium && decode(medium.value));
+}
+
+/** A session GA4 resolved to google / cpc while its manual dimensions say otherwise. */
+function fromDimensions(row: AggregatedRow): Conflict | undefined {
+  const { sessionSource, sessionMedium, sessionManualSource, sessionManualMedium } = row.values;
+  if (sessionSource?.trim().toLowerCase() !== "google") return undefined;
+  if (sessionMedium?.trim().toLowerCase() !== "cpc") return undefined;
+  return conflictOf(sessionManualSource, sessionManualMedium);
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value.replaceAll("+", " "));
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,480 @@
+// Detects UTM-tagged links inside the site: a utm_source naming the site itself (its host, its
+// brand, "homepage", "footer"), tagged landings on cart, checkout or thank-you pages, and tagged
+// landings reached from the site's own pages. Internal UTMs overwrite the visitor's real source.
+import { predictChannel, sourceCategory } from "../channels/channel-group.ts";
+import { defineCheck } from "../core/check.ts";
+import type { AggregatedRow } from "../core/types.ts";
+import { isUserValue, normalizeHost, parseLanding, siteDomain } from "../core/values.ts";
+import { decodeComponent, isUtmParam, mentionsUtm, pathKey } from "../rules/urls.ts";
+
+/** Source words that on their own name a place on the site ("homepage", "footer", "pop-up"). */
+const PLACE_WORDS = new Set([
+  "home",
+  "homepage",
+  "website",
+  "site",
+  "onsite",
+  "internal",
+  "intranet",
+  "nav",
+  "navbar",
+  "navigation",
+  "mainnav",
+  "menu",
+  "megamenu",
+  "footer",
+  "header",
+  "popup",
+  "sidebar",
+  "topbar",
+]);
+/** Words that only describe an element or a position, internal only next to a place word. */
+const ELEMENT_WORDS = new Set([
+  "banner",
+  "button",
+  "btn",
+  "link",
+  "links",
+  "cta",
+  "hero",
+  "top",
+  "bottom",
+  "left",
+  "right",
+  "main",
+  "widget",
+  "bar",
+  "tile",
+  "slider",
+  "carousel",
+  "teaser",
+  "inline",
+  "exit",
+  "sticky",
+  "block",
+  "box",
+  "module",
+  "section",
+  "area",
+  "promo",
+  "page",
+  "web",
+  "www",
+  "mobile",
+  "desktop",
+  "pop",
+  "up",
+  "on",
+]);
+/** Medium words for a link on a page rather than a channel ("banner", "button", "internal"). */
+const INTERNAL_MEDIUM_WORDS = new Set([
+  "banner",
+  "button",
+  "btn",
+  "link",
+  "links",
+  "textlink",
+  "crosslink",
+  "internal",
+  "nav",
+  "navbar",
+  "navigation",
+  "menu",
+  "cta",
+  "hero",
+  "footer",
+  "header",
+  "sidebar",
+  "popup",
+  "widget",
+  "teaser",
+  "tile",
+  "slider",
+  "carousel",
+  "inline",
+  "onsite",
+  "website",
+  "homepage",
+]);
+/** Medium words that say the link is internal, whatever the source says. */
+const SAYS_INTERNAL = new Set(["internal", "onsite", "crosslink", "navigation", "nav", "navbar"]);
+/** Mediums of offline and partner placements: external even though no channel rule names them. */
+const OFFLINE_MEDIUMS = new Set([
+  "print",
+  "qr",
+  "qrcode",
+  "offline",
+  "flyer",
+  "leaflet",
+  "poster",
+  "directmail",
+  "mailer",
+  "postcard",
+  "catalog",
+  "catalogue",
+  "tv",
+  "radio",
+  "ooh",
+  "billboard",
+  "outdoor",
+  "event",
+  "events",
+  "packaging",
+  "instore",
+  "pos",
+  "podcast",
+  "partner",
+  "partners",
+  "pr",
+  "press",
+  "webinar",
+]);
+/** Channels only a link from outside the site produces. */
+const EXTERNAL_CHANNELS = new Set<string>([
+  "Cross-network",
+  "Paid Shopping",
+  "Paid Search",
+  "Paid Social",
+  "Paid Video",
+  "Paid Other",
+  "Organic Shopping",
+  "Organic Social",
+  "Organic Video",
+  "Organic Search",
+  "Email",
+  "Affiliates",
+  "Audio",
+  "SMS",
+  "Mobile Push Notifications",
+]);
+
+/** After a purchase or a form: no campaign link belongs here, whatever its medium. */
+const AFTER_CONVERSION =
+  /^(?:thank-?you(?:[-_].*)?|thank_you(?:[-_].*)?|thanks|confirmation|order-confirmation|order-received|order-complete|order-completed|checkout-success)$/;
+/**
+ * Inside the funnel: reminder emails and cart links in ads legitimately land here, so only links
+ * whose tags name no outside channel are reported.
+ */
+const IN_FUNNEL = new Set([
+  "checkout",
+  "cart",
+  "basket",
+  "account",
+  "my-account",
+  "myaccount",
+  "login",
+  "log-in",
+  "signin",
+  "sign-in",
+  "order",
+  "orders",
+  "payment",
+]);
+/** Stands for the site's brand among the words of a source. */
+const BRAND = "\u0000brand";
+/** Cheap pre-filter: every funnel segment contains one of these. */
+const FUNNEL_HINT =
+  /checkout|cart|basket|account|log-?in|sign-?in|order|payment|thank|confirmation/i;
+const PAGE_EXTENSION = /\.(?:html?|php|aspx?|jsp)$/;
+const WORD_SEPARATORS = /[^a-z0-9]+/;
+const TRAILING_DIGITS = /\d+$/;
+const NON_ALPHANUMERIC = /[^a-z0-9]/g;
+
+/** What the check needs from one landing value, computed once per distinct value. */
+interface LandingInfo {
+  /** Carries at least one parameter GA4 reads as a campaign parameter. */
+  tagged: boolean;
+  /** utm_source and utm_medium as the link wrote them, decoded. */
+  source: string | undefined;
+  medium: string | undefined;
+  namesOwnHost: boolean;
+  path: string;
+  funnel: Funnel | undefined;
+}
+
+/** A landing path inside the checkout or account funnel, and the finding it belongs to. */
+interface Funnel {
+  afterConversion: boolean;
+  key: string;
+  title: string;
+}
+
+const UNTAGGED: LandingInfo = {
+  tagged: false,
+  source: undefined,
+  medium: undefined,
+  namesOwnHost: false,
+  path: "/",
+  funnel: undefined,
+};
+
+type SourceVerdict = { key: string; title: string } | undefined;
+
+/** What one source and medium say, judged once per distinct pair. */
+interface Judgement {
+  source: SourceVerdict;
+  externalInFunnel: boolean;
+}
+
+export const internalUtmLink = defineCheck({
+  id: "internal-utm-link",
+  title: "UTM parameters on internal links",
+  severity: "critical",
+  description:
+    "Links inside the site carry UTM parameters (utm_source naming the site, tagged cart or checkout pages, tagged pages reached from the site), which overwrite the visitor's real source.",
+  guide: {
+    whyItMatters:
+      "UTM parameters tell GA4 where a visitor came from; on a link inside your own site they tell it the visitor came from your site. The click credits key events to the internal campaign instead of the ad, email or search that brought the visitor, starts a new session attributed to your own site when the previous one has timed out, and becomes the visitor's latest campaign, so their later direct visits are credited to it too. Paid and email channels look weaker than they are, and sessions and users are inflated.",
+    howToFix:
+      "Remove utm_ parameters from every link between pages of your site: navigation, banners, buttons, pop-ups, emails' 'view in browser' pages, and redirects back from payment or login. To measure internal promotions, send a GA4 event instead (for example select_promotion with promotion_name, or a click event with a link_id parameter) and report on it. Keep UTMs only on links placed outside your site.",
+    exampleWrong:
+      "Homepage banner linking to https://www.example.com/spring-sale?utm_source=homepage&utm_medium=banner&utm_campaign=spring_sale",
+    exampleCorrect:
+      "Homepage banner linking to https://www.example.com/spring-sale, with a select_promotion event (promotion_name: spring_sale, creative_slot: homepage_banner)",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/9191807",
+  },
+  requires: [["landingPagePlusQueryString", "sessionManualSource", "sessionSource"]],
+  run(data, findings) {
+    const brands = brandTokens(data.context.siteHosts);
+    const ownHosts = new Map<string, boolean>();
+    const isOwnHost = (host: string): boolean => {
+      let own = ownHosts.get(host);
+      if (own === undefined) {
+        own = data.hasSiteHosts && data.isOwnHost(host);
+        ownHosts.set(host, own);
+      }
+      return own;
+    };
+    // source -> medium -> judgement, for links that do / do not themselves name the own host.
+    const judgedPlain = new Map<string, Map<string, Judgement>>();
+    const judgedNamingOwnHost = new Map<string, Map<string, Judgement>>();
+    const judge = (source: string, medium: string, namesOwnHost: boolean): Judgement => {
+      const bySource = namesOwnHost ? judgedNamingOwnHost : judgedPlain;
+      let byMedium = bySource.get(source);
+      if (!byMedium) {
+        byMedium = new Map();
+        bySource.set(source, byMedium);
+      }
+      let judgement = byMedium.get(medium);
+      if (!judgement) {
+        judgement = {
+          source: judgeSource(source, medium, namesOwnHost, brands, isOwnHost),
+          externalInFunnel: isExternal(source, medium, true),
+        };
+        byMedium.set(medium, judgement);
+      }
+      return judgement;
+    };
+
+    const sourceDimension = data.utmDimension("source");
+    const mediumDimension = data.utmDimension("medium");
+    const userValues = new Map<string, boolean>();
+    const pick = (dimension: string | undefined, fromLanding: string | undefined): string => {
+      if (dimension !== undefined) {
+        let user = userValues.get(dimension);
+        if (user === undefined) {
+          user = isUserValue(dimension);
+          userValues.set(dimension, user);
+        }
+        if (user) return dimension;
+      }
+      return isUserValue(fromLanding) ? fromLanding : "";
+    };
+
+    const inspect = (row: AggregatedRow, landing: string | undefined, info: LandingInfo) => {
+      // The row's dimension first (what GA4 recorded), else what the landing URL says.
+      const source = pick(sourceDimension && row.values[sourceDimension], info.source);
+      const medium = pick(mediumDimension && row.values[mediumDimension], info.medium);
+      const judgement = judge(source, medium, info.namesOwnHost);
+      if (judgement.source) {
+        findings.add(judgement.source.key, judgement.source.title, row, { values: [source] });
+      }
+      if (!info.tagged || landing === undefined) return;
+      const funnel = info.funnel;
+      if (funnel && (funnel.afterConversion || !judgement.externalInFunnel)) {
+        findings.add(funnel.key, funnel.title, row, { values: [landing] });
+      }
+      const referrer = row.values.pageReferrer;
+      if (referrer !== undefined && isOwnHost(referrer)) {
+        findings.add(
+          `referrer:${pathKey(info.path)}`,
+          `Links from your own pages to ${info.path} carry UTM parameters`,
+          row,
+          { values: [landing] },
+        );
+      }
+    };
+
+    if (!data.has("landingPagePlusQueryString")) {
+      for (const row of data.rows) inspect(row, undefined, UNTAGGED);
+      return;
+    }
+    // By distinct landing value (a view shared with other checks), so each URL is parsed once.
+    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+      const info = landingInfo(landing, isOwnHost);
+      for (const row of stats.rows) inspect(row, landing, info);
+    }
+    for (const row of data.rows) {
+      if (row.values.landingPagePlusQueryString === undefined) inspect(row, undefined, UNTAGGED);
+    }
+  },
+});
+
+/** Whether a utm_source names the site itself, and the finding it belongs to. */
+function judgeSource(
+  source: string,
+  medium: string,
+  linkNamesOwnHost: boolean,
+  brands: readonly (readonly string[])[],
+  isOwnHost: (host: string) => boolean,
+): SourceVerdict {
+  if (isExternal(source, medium, false)) return undefined;
+  const lower = source.trim().toLowerCase();
+  if (isOwnHost(lower)) {
+    // Without the tagged URL, own-host / referral is a self-referral (self-referral's finding).
+    const fromUtm =
+      linkNamesOwnHost || (isUserValue(medium) && medium.trim().toLowerCase() !== "referral");
+    return fromUtm
+      ? {
+          key: `source:${normalizeHost(lower)}`,
+          title: `Internal links tagged with your own host as utm_source (${source})`,
+        }
+      : undefined;
+  }
+  const key = `source:${lower}`;
+  // utm_medium=internal (or onsite, navigation...) says it outright, whatever the source.
+  if (mediumWords(medium).some((word) => SAYS_INTERNAL.has(word)) && isInternalMedium(medium)) {
+    return { key, title: `Internal links tagged utm_source=${source} / utm_medium=${medium}` };
+  }
+  const words = wordsOf(lower, brands);
+  if (words.length === 0) return undefined;
+  let place = false;
+  let ambiguous = false;
+  for (const word of words) {
+    if (PLACE_WORDS.has(word)) place = true;
+    // "blog" may be someone else's blog and a brand may tag its own newsletter: they count only
+    // when the medium names a link on a page.
+    else if (word === "blog" || word === BRAND) ambiguous = true;
+    else if (!ELEMENT_WORDS.has(word)) return undefined;
+  }
+  if (!place && !(ambiguous && isInternalMedium(medium))) return undefined;
+  return { key, title: `Internal links tagged utm_source=${source}` };
+}
+
+/**
+ * The words of a source, a run of words spelling a brand replaced by one marker; a word that
+ * spells a place as one ("home-page", "pop-up") becomes that word.
+ */
+function wordsOf(lower: string, brands: readonly (readonly string[])[]): string[] {
+  let words = lower
+    .split(WORD_SEPARATORS)
+    .map((word) => word.replace(TRAILING_DIGITS, ""))
+    .filter((word) => word !== "");
+  const joined = words.join("");
+  if (PLACE_WORDS.has(joined)) return [joined];
+  for (const brand of brands) {
+    const compact = brand.join("");
+    words = words.map((word) => (word === compact ? BRAND : word));
+    for (let i = 0; i + brand.length <= words.length; i++) {
+      if (brand.length > 1 && brand.every((part, j) => words[i + j] === part)) {
+        words.splice(i, brand.length, BRAND);
+      }
+    }
+  }
+  return words;
+}
+
+/** Brand names from the site's hosts: the first label of each domain, split into words. */
+function brandTokens(siteHosts: readonly string[]): string[][] {
+  const brands = new Map<string, string[]>();
+  for (const host of siteHosts) {
+    const label = siteDomain(host).split(".", 1)[0] ?? "";
+    if (label.replace(NON_ALPHANUMERIC, "").length < 3) continue;
+    brands.set(
+      label,
+      label.split(WORD_SEPARATORS).filter((word) => word !== ""),
+    );
+  }
+  return [...brands.values()];
+}
+
+function isInternalMedium(medium: string): boolean {
+  const words = mediumWords(medium);
+  if (words.length === 0) return false;
+  if (INTERNAL_MEDIUM_WORDS.has(words.join(""))) return true;
+  return (
+    words.some((word) => INTERNAL_MEDIUM_WORDS.has(word)) &&
+    words.every(
+      (word) => INTERNAL_MEDIUM_WORDS.has(word) || ELEMENT_WORDS.has(word) || word === "text",
+    )
+  );
+}
+
+function mediumWords(medium: string): string[] {
+  const words = medium
+    .trim()
+    .toLowerCase()
+    .split(WORD_SEPARATORS)
+    .filter((word) => word !== "");
+  const joined = words.join("");
+  return INTERNAL_MEDIUM_WORDS.has(joined) ? [joined] : words;
+}
+
+/**
+ * True when the tags name a channel outside the site (email, paid, social, offline...). In the
+ * funnel, display retargeting, partner referrals and known platforms count as outside too.
+ */
+function isExternal(source: string, medium: string, inFunnel: boolean): boolean {
+  if (!isUserValue(medium) || isInternalMedium(medium)) {
+    return inFunnel && sourceCategory(source) !== undefined;
+  }
+  const channel = predictChannel({ source: "", medium });
+  if (EXTERNAL_CHANNELS.has(channel)) return true;
+  if (OFFLINE_MEDIUMS.has(medium.trim().toLowerCase().replace(NON_ALPHANUMERIC, ""))) return true;
+  if (!inFunnel) return false;
+  return channel === "Display" || channel === "Referral" || sourceCategory(source) !== undefined;
+}
+
+function landingInfo(landing: string, isOwnHost: (host: string) => boolean): LandingInfo {
+  // GA4's placeholders never mention "utm": no need to test for them first.
+  if (!mentionsUtm(landing)) return UNTAGGED;
+  const url = parseLanding(landing);
+  let tagged = false;
+  let source: string | undefined;
+  let medium: string | undefined;
+  for (const param of url.params) {
+    if (!isUtmParam(param)) continue;
+    tagged = true;
+    if (param.name === "utm_source") source ??= decodeComponent(param.value);
+    else if (param.name === "utm_medium") medium ??= decodeComponent(param.value);
+  }
+  if (!tagged) return UNTAGGED;
+  const path = url.path || "/";
+  return {
+    tagged,
+    source,
+    medium,
+    namesOwnHost: source !== undefined && isOwnHost(source),
+    path,
+    funnel: funnelOf(path),
+  };
+}
+
+/**
+ * The path up to its confirmation segment, else up to its first checkout, cart or account
+ * segment; undefined when it has neither.
+ */
+function funnelOf(path: string): Funnel | undefined {
+  if (!FUNNEL_HINT.test(path)) return undefined;
+  const raw = path.split("/");
+  const segments = raw.map((segment) => segment.toLowerCase().replace(PAGE_EXTENSION, ""));
+  const confirmation = segments.findIndex((segment) => AFTER_CONVERSION.test(segment));
+  const at = confirmation >= 0 ? confirmation : segments.findIndex((s) => IN_FUNNEL.has(s));
+  if (at < 0) return undefined;
+  const prefix = raw.slice(0, at + 1).join("/");
+  return {
+    afterConversion: confirmation >= 0,
+    key: `funnel:${pathKey(prefix)}`,
+    title: `UTM-tagged links land on ${prefix}, deep in the funnel`,
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { findingKeys, runOn } from "../testing/support.ts";
+import { malformedQuery } from "./malformed-query.ts";
+
+function landing(value: string, sessions = 10) {
+  return { landingPagePlusQueryString: value, sessions };
+}
+
+describe("malformed-query", () => {
+  it('flags a second "?" that swallows the next parameter', () => {
+    const result = runOn(malformedQuery, [
+      landing("/offer?utm_source=newsletter?utm_medium=email&utm_campaign=spring_sale", 40),
+      landing("/offer?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale", 400),
+    ]);
+    expect(findingKeys(result)).toEqual(["question-mark:/offer"]);
+    expect(result.affectedSessions).toBe(40);
+    expect(result.findings[0]?.values).toEqual([
+      "/offer?utm_source=newsletter?utm_medium=email&utm_campaign=spring_sale",
+    ]);
+    expect(result.findings[0]?.severity).toBe("warning");
+  });
+
+  it('flags a "?" that corrupts a UTM value or hides a UTM parameter in another value', () => {
+    const result = runOn(malformedQuery, [
+      landing("/offer?utm_source=google&utm_medium=cpc?gclid=Cj0KCQ"),
+      landing("/login?next=/cart?utm_source=newsletter&utm_medium=email"),
+    ]);
+    expect(findingKeys(result)).toEqual(["question-mark:/login", "question-mark:/offer"]);
+  });
+
+  it('flags "&amp;" and "&#038;" written by a CMS, once and not as a ";" or a "#"', () => {
+    const result = runOn(malformedQuery, [
+      landing("/blog/post?utm_source=newsletter&amp;utm_medium=email", 6),
+      landing("/blog/post?utm_source=newsletter&#038;utm_medium=email", 4),
+    ]);
+    expect(findingKeys(result)).toEqual(["html-escaped:/blog/post"]);
+    expect(result.findings[0]?.affectedSessions).toBe(10);
+  });
+
+  it('flags ";" separators, encoded "&" or "=" inside UTMs and spaces in names', () => {
+    const result = runOn(malformedQuery, [
+      landing("/a?utm_source=google;utm_medium=cpc"),
+      landing("/b?utm_source=facebook%26utm_medium%3Dpaid_social"),
+      landing("/c?utm_source%3Dnewsletter&utm_medium=email"),
+      landing("/d?utm_source=newsletter&utm%20medium=email"),
+      landing("/e?utm_source=newsletter& utm_medium=email"),
+    ]);
+    expect(findingKeys(result)).toEqual([
+      "encoded:/b",
+      "encoded:/c",
+      "semicolon:/a",
+      "space:/d",
+      "space:/e",
+    ]);
+  });
+
+  it('reports empty "&" slots as info: they lose nothing but show an empty template field', () => {
+    const result = runOn(malformedQuery, [
+      landing("/offer?utm_source=google&&utm_medium=cpc"),
+      landing("/offer?&utm_source=google&utm_medium=cpc"),
+      landing("/offer?utm_source=google&utm_medium=cpc&"),
+    ]);
+    expect(findingKeys(result)).toEqual(["empty:/offer"]);
+    expect(result.findings[0]?.severity).toBe("info");
+    expect(result.severity).toBe("info");
+  });
+
+  it("passes clean links, nested URLs encoded in other parameters and untagged queries", () => {
+    const result = runOn(malformedQuery, [
+      landing("/offer?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale"),
+      landing("/login?next=%2Fcart%3Futm_source%3Dnewsletter&utm_source=newsletter"),
+      landing("/search?q=what%3F&utm_source=google&utm_medium=cpc"),
+      landing("/offer?utm_content=a%3Db&utm_source=x"),
+      landing("/search?q=open?&page=2&&sort=asc"),
+      landing("/login?utm_source=newsletter&next=/account?tab=orders"),
+      landing("/offer?utm_source=newsletter&utm_medium=email#section?x=1"),
+      landing("(not set)"),
+    ]);
+    expect(result.status).toBe("passed");
+  });
+
+  it("is skipped without the landing page dimension", () => {
+    const result = runOn(malformedQuery, [{ sessionSource: "google", sessions: 5 }]);
+    expect(result.status).toBe("skipped");
+  });
+});

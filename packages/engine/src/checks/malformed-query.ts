@@ -1,0 +1,111 @@
+// Detects tagged landing URLs whose query string is broken: a second "?", "&amp;" written by a CMS,
+// ";" or percent-encoded "&" between parameters, spaces in parameter names, empty "&" slots.
+// Most of these make GA4 read a parameter under the wrong name or inside another one's value.
+import { defineCheck } from "../core/check.ts";
+import type { Severity } from "../core/types.ts";
+import { isUserValue, parseLanding } from "../core/values.ts";
+import { decodeComponent, mentionsUtm, pathKey, unescapeHtmlAmpersands } from "../rules/urls.ts";
+
+type Defect = "question-mark" | "html-escaped" | "semicolon" | "encoded" | "space" | "empty";
+
+const SECOND_QUESTION_MARK = /\?[^?#&=\s]+=/;
+const HTML_ESCAPED = /&(?:amp|#0*38|#x0*26);|%26amp%3b/i;
+const SWALLOWED_UTM = /\?\s*utm_/i;
+const SEMICOLON_UTM = /;\s*utm_/i;
+const ENCODED_UTM_SEPARATOR = /%(?:25)*(?:26|3f)\s*utm_/i;
+const ENCODED_EQUALS = /%(?:25)*3d/i;
+const UTM_NAME_START = /^utm/i;
+const WHITESPACE = /\s/;
+const ALL_WHITESPACE = /\s+/g;
+
+const DEFECTS: Record<Defect, { title: (path: string) => string; severity?: Severity }> = {
+  "question-mark": {
+    title: (path) => `Several "?" in the query of ${path}: parameters after the second are lost`,
+  },
+  "html-escaped": {
+    title: (path) => `HTML-escaped "&amp;" between the parameters of ${path}`,
+  },
+  semicolon: {
+    title: (path) => `Parameters joined with ";" instead of "&" on ${path}`,
+  },
+  encoded: {
+    title: (path) => `Percent-encoded "&", "?" or "=" inside the UTM parameters of ${path}`,
+  },
+  space: {
+    title: (path) => `Spaces in UTM parameter names on ${path}`,
+  },
+  // An empty slot loses nothing by itself; it usually marks a template field that came out empty.
+  empty: {
+    title: (path) => `Empty "&" separators in the query of ${path}`,
+    severity: "info",
+  },
+};
+
+export const malformedQuery = defineCheck({
+  id: "malformed-query",
+  title: "Malformed query strings on tagged landing pages",
+  severity: "warning",
+  description:
+    'Tagged landing URLs have broken query strings (a second "?", "&amp;", ";" or encoded separators, spaces in names), so GA4 can misread or drop UTM parameters.',
+  guide: {
+    whyItMatters:
+      'GA4 splits the query string on "&" and "=" after the first "?". In /offer?utm_source=newsletter?utm_medium=email the medium becomes part of the source value ("newsletter?utm_medium=email") and no medium is recorded. "&amp;" written by a CMS or email editor turns utm_medium into a parameter named "amp;utm_medium" that GA4 ignores; ";" or an encoded "%26" glues two parameters into one value; a space in a name makes it unrecognisable. The sessions then land in the wrong channel or in Unassigned.',
+    howToFix:
+      'Write exactly one "?" and separate parameters with a plain "&": ?utm_source=...&utm_medium=...&utm_campaign=.... Paste links as plain text in your email or CMS editor (not as HTML-escaped text), do not URL-encode a link twice when it passes through a redirect or an ad platform\'s tracking template, and remove spaces from parameter names. Test the final link: GA4\'s Realtime report should show the source and medium you intended.',
+    exampleWrong:
+      "https://www.example.com/offer?utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=spring_sale",
+    exampleCorrect:
+      "https://www.example.com/offer?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
+  },
+  requires: ["landingPagePlusQueryString"],
+  run(data, findings) {
+    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+      if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
+      const found = defectsOf(landing);
+      if (!found) continue;
+      for (const defect of found.defects) {
+        const spec = DEFECTS[defect];
+        findings.add(`${defect}:${pathKey(found.path)}`, spec.title(found.path), stats.rows, {
+          values: [landing],
+          severity: spec.severity ?? "warning",
+        });
+      }
+    }
+  },
+});
+
+/** The defects of one landing value and its path, or undefined when its query is well formed. */
+function defectsOf(landing: string): { path: string; defects: Defect[] } | undefined {
+  const defects: Defect[] = [];
+  if (HTML_ESCAPED.test(landing)) defects.push("html-escaped");
+  // The rest is judged on the URL as it was meant, so one "&amp;" is not also a ";" or a "#".
+  const url = parseLanding(unescapeHtmlAmpersands(landing));
+  const query = url.query;
+  if (query === null || query === "") return finish(url.path, defects);
+  if (SEMICOLON_UTM.test(query)) defects.push("semicolon");
+  let swallowed = false;
+  let encoded = false;
+  let spaced = false;
+  for (const param of url.params) {
+    const name = decodeComponent(param.name);
+    const utmNamed = UTM_NAME_START.test(name.replace(ALL_WHITESPACE, ""));
+    // A "?" inside a UTM value, or one that hides a UTM parameter inside another value; an
+    // unencoded URL in a redirect parameter (?next=/a?b=1) loses no campaign data.
+    if (SECOND_QUESTION_MARK.test(param.value) && (utmNamed || SWALLOWED_UTM.test(param.value))) {
+      swallowed = true;
+    }
+    if (!utmNamed) continue;
+    if (WHITESPACE.test(name)) spaced = true;
+    if (ENCODED_EQUALS.test(param.name) || ENCODED_UTM_SEPARATOR.test(param.raw)) encoded = true;
+  }
+  if (swallowed) defects.push("question-mark");
+  if (encoded) defects.push("encoded");
+  if (spaced) defects.push("space");
+  if (query.startsWith("&") || query.includes("&&") || query.endsWith("&")) defects.push("empty");
+  return finish(url.path, defects);
+}
+
+function finish(path: string, defects: Defect[]): { path: string; defects: Defect[] } | undefined {
+  return defects.length > 0 ? { path: path || "/", defects } : undefined;
+}

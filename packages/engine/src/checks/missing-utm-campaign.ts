@@ -1,0 +1,66 @@
+// Detects tagged traffic with a utm_source and utm_medium but no utm_campaign. The sessions reach
+// the right channel but report campaign "(not set)", so nobody can tell which send, ad or promotion
+// brought them; on paid mediums that leaves spend without a campaign to judge it by.
+import { defineCheck } from "../core/check.ts";
+import { isUserValue } from "../core/values.ts";
+import { hasGoogleClickId, isGa4PaidMedium, keyPart } from "../rules/tagging.ts";
+
+/** Mediums GA4 itself writes for untagged visits, which never carry a campaign. */
+const UNTAGGED_MEDIUMS = new Set(["organic", "referral"]);
+
+const UTM_SOURCE_PARAM = /[?&]utm_source=[^&#]/i;
+
+/**
+ * Source / medium pairs auto-tagging writes: when the platform link is missing they report
+ * campaign "(not set)" without any UTM involved, so they count only when the URL shows UTMs.
+ */
+const AUTO_TAGGED_PAIRS = new Set(["google / cpc", "dfa / cpm", "dbm / cpm"]);
+
+export const missingUtmCampaign = defineCheck({
+  id: "missing-utm-campaign",
+  title: "Tagged links without utm_campaign",
+  severity: "warning",
+  description:
+    "Sessions tagged with a utm_source and utm_medium carry no utm_campaign, so GA4 reports their campaign as (not set).",
+  guide: {
+    whyItMatters:
+      "utm_campaign is what ties a visit to a specific newsletter, ad campaign or promotion. Without it the sessions still reach a channel, but the Campaign dimension shows (not set): you cannot compare sends or ads, measure a promotion, or match paid traffic to its spend, and the (not set) row mixes unrelated efforts together.",
+    howToFix:
+      "Add utm_campaign to every tagged link, naming the campaign in your usual convention (spring_sale_2025, weekly_newsletter_2025_03_14). Set it in the tool that builds the links: the email platform's UTM settings, the ad platform's URL parameters (for example Meta's {{campaign.name}}) or your link-builder sheet. Paid links matter most: without a campaign the spend cannot be evaluated in GA4.",
+    exampleWrong: "https://www.example.com/?utm_source=facebook&utm_medium=paid_social",
+    exampleCorrect:
+      "https://www.example.com/?utm_source=facebook&utm_medium=paid_social&utm_campaign=spring_sale_2025",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
+  },
+  requires: [
+    "sessionManualSource",
+    "sessionManualMedium",
+    ["sessionManualCampaignName", "sessionCampaignName"],
+  ],
+  run(data, findings) {
+    const campaignDimension = data.utmDimension("campaign");
+    for (const row of data.rows) {
+      const source = row.values.sessionManualSource;
+      const medium = row.values.sessionManualMedium;
+      if (!isUserValue(source) || !isUserValue(medium)) continue;
+      if (UNTAGGED_MEDIUMS.has(keyPart(medium))) continue;
+      const campaign = campaignDimension ? row.values[campaignDimension] : undefined;
+      if (isUserValue(campaign)) continue;
+      // utm_id alone is a valid campaign key when campaign data is imported by id.
+      if (isUserValue(row.values.sessionManualCampaignId)) continue;
+      const pair = `${keyPart(source)} / ${keyPart(medium)}`;
+      const landing = row.values.landingPagePlusQueryString ?? "";
+      if (hasGoogleClickId(landing)) continue;
+      if (AUTO_TAGGED_PAIRS.has(pair) && !UTM_SOURCE_PARAM.test(landing)) continue;
+      findings.add(
+        `source:${keyPart(source)}|medium:${keyPart(medium)}`,
+        `No utm_campaign on ${source} / ${medium}`,
+        row,
+        {
+          values: [source, medium],
+          severity: isGa4PaidMedium(medium) ? "critical" : "warning",
+        },
+      );
+    }
+  },
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { findingKeys, runOn, utmRow } from "../testing/support.ts";
+import { missingUtmMedium } from "./missing-utm-medium.ts";
+
+describe("missing-utm-medium", () => {
+  it("flags a source without a medium, one finding per source", () => {
+    const result = runOn(missingUtmMedium, [
+      utmRow("newsletter", "(not set)", "spring_sale_2025", 120),
+      utmRow("newsletter", "(not set)", "summer_sale_2025", 30),
+      utmRow("partner_blog", "(not set)", "(not set)", 15),
+      utmRow("newsletter", "email", "spring_sale_2025", 500),
+    ]);
+    expect(result.status).toBe("failed");
+    expect(result.severity).toBe("critical");
+    expect(findingKeys(result)).toEqual(["source:newsletter", "source:partner_blog"]);
+    const newsletter = result.findings.find((f) => f.key === "source:newsletter");
+    expect(newsletter?.affectedSessions).toBe(150);
+    expect(newsletter?.values).toEqual(["newsletter", "spring_sale_2025", "summer_sale_2025"]);
+    expect(newsletter?.title).toBe("Links from newsletter have no utm_medium");
+    expect(result.affectedSessions).toBe(165);
+  });
+
+  it("flags a campaign tagged with neither source nor medium", () => {
+    const result = runOn(missingUtmMedium, [utmRow("(not set)", "(not set)", "black_friday", 40)]);
+    expect(findingKeys(result)).toEqual(["campaign:black_friday"]);
+  });
+
+  it("flags a landing URL with utm_source but no utm_medium when there are no manual dimensions", () => {
+    const result = runOn(missingUtmMedium, [
+      { landingPagePlusQueryString: "/sale?utm_source=Newsletter&utm_campaign=may", sessions: 25 },
+      { landingPagePlusQueryString: "/sale?utm_source=newsletter&utm_medium=", sessions: 5 },
+      { landingPagePlusQueryString: "/sale?utm_source=newsletter&utm_medium=email", sessions: 70 },
+      { landingPagePlusQueryString: "/blog?page=2", sessions: 10 },
+    ]);
+    expect(findingKeys(result)).toEqual(["source:newsletter"]);
+    expect(result.affectedSessions).toBe(30);
+  });
+
+  it("passes organic, referral, direct, auto-tagged and fully tagged traffic", () => {
+    const result = runOn(missingUtmMedium, [
+      utmRow("google", "organic", "(organic)"),
+      utmRow("partner-site.com", "referral", "(referral)"),
+      utmRow("(direct)", "(none)", "(not set)"),
+      utmRow("(not set)", "(not set)", "(not set)"),
+      utmRow("facebook", "paid_social", "spring_sale_2025"),
+      // Google Ads auto-tagging: the session medium is cpc even though no utm_medium was set.
+      {
+        sessionSource: "google",
+        sessionMedium: "cpc",
+        sessionManualSource: "google",
+        sessionManualMedium: "(not set)",
+        sessions: 80,
+      },
+      // Auto-tagged: GA4 takes source and medium from Google Ads, whatever the UTMs say.
+      { landingPagePlusQueryString: "/?utm_source=google&gclid=Cj0KCQjw", sessions: 30 },
+    ]);
+    expect(result.status).toBe("passed");
+  });
+
+  it("does not blame the site for sources that tag their own links (chatgpt.com)", () => {
+    const result = runOn(missingUtmMedium, [utmRow("chatgpt.com", "(not set)", "(not set)", 60)]);
+    expect(result.status).toBe("passed");
+  });
+
+  it("is skipped without a source, campaign or landing-page dimension", () => {
+    const result = runOn(missingUtmMedium, [{ sessionMedium: "email", sessions: 5 }]);
+    expect(result.status).toBe("skipped");
+  });
+
+  it("is skipped when a manual source has no medium dimension to compare with", () => {
+    const result = runOn(missingUtmMedium, [{ sessionManualSource: "newsletter", sessions: 5 }]);
+    expect(result.status).toBe("skipped");
+    expect(result.skippedReason).toBe("needs sessionManualMedium or sessionMedium");
+  });
+});

@@ -1,0 +1,152 @@
+// Detects query parameters that were meant to be UTM parameters but are not names GA4 reads:
+// misspellings (utm_soruce, utm_campaing), other separators (utm-source, utmsource), capitals
+// (UTM_SOURCE) and invented names (utm_campaign_name, utm_keyword). GA4 ignores them silently.
+import { defineCheck } from "../core/check.ts";
+import type { Severity } from "../core/types.ts";
+import { isUserValue, parseLanding } from "../core/values.ts";
+import { decodeComponent, UTM_PARAMETER_NAMES } from "../rules/urls.ts";
+
+/** The part after "utm_" of every recognised name, by its letters alone ("sourceplatform"). */
+const BY_LETTERS = new Map(
+  [...UTM_PARAMETER_NAMES].map((name) => [name.slice(4).replaceAll("_", ""), name]),
+);
+
+/** Names people invent for a recognised parameter, by their letters after the prefix. */
+const SYNONYMS = new Map([
+  ["src", "utm_source"],
+  ["media", "utm_medium"],
+  ["name", "utm_campaign"],
+  ["campaignname", "utm_campaign"],
+  ["campaignid", "utm_id"],
+  ["keyword", "utm_term"],
+  ["keywords", "utm_term"],
+  ["kw", "utm_term"],
+  ["adcontent", "utm_content"],
+]);
+
+/** Parameters GA4 accepts but does not report (§6.1): a typo there loses nothing yet. */
+const UNREPORTED = new Set(["utm_creative_format", "utm_marketing_tactic"]);
+
+const MENTIONS_UTM_OR_UMT = /u(?:tm|mt)/i;
+/** "utm" (or the transposed "umt") then the rest of the name, with any separator between. */
+const UTM_PREFIX = /^(?:utm|umt)[^a-z0-9]*(.*)$/;
+const SEPARATORS = /[^a-z0-9]+/g;
+const EDGE_UNDERSCORES = /^_+|_+$/g;
+/** Left to malformed-query: names that are broken URLs rather than misspellings. */
+const BROKEN_NAME = /[\s=&?#;%]/;
+
+export const misspelledUtmParameter = defineCheck({
+  id: "misspelled-utm-parameter",
+  title: "Misspelled UTM parameter names",
+  severity: "critical",
+  description:
+    "Landing URLs carry parameters that look like UTM parameters but are not names GA4 recognises, so their values are never recorded.",
+  guide: {
+    whyItMatters:
+      "GA4 reads only the exact, lower-case names utm_source, utm_medium, utm_campaign, utm_id, utm_term, utm_content, utm_source_platform, utm_creative_format and utm_marketing_tactic. A link with utm_soruce=newsletter or UTM_SOURCE=newsletter carries no source as far as GA4 is concerned: the session is reported as (direct) or under another channel, and the campaign gets no credit, with no error anywhere.",
+    howToFix:
+      "Correct the parameter name in the link template that produced it (email platform, ad final URL suffix, social scheduler, QR code generator) and write parameter names in lower case. Generate links with the GA4 campaign URL builder or a shared template rather than typing them. Use utm_term for keywords and utm_campaign for the campaign name; names such as utm_keyword or utm_campaign_name are not read.",
+    exampleWrong:
+      "https://www.example.com/offer?utm_soruce=newsletter&utm_meduim=email&utm_campaing=spring_sale",
+    exampleCorrect:
+      "https://www.example.com/offer?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
+  },
+  requires: ["landingPagePlusQueryString"],
+  run(data, findings) {
+    const verdicts = new Map<string, string | undefined>();
+    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+      if (!isUserValue(landing) || !MENTIONS_UTM_OR_UMT.test(landing)) continue;
+      const params = parseLanding(landing).params;
+      const names = new Set(params.map((param) => param.name));
+      for (const { name } of params) {
+        let intended = verdicts.get(name);
+        if (!verdicts.has(name)) {
+          intended = intendedName(name);
+          verdicts.set(name, intended);
+        }
+        if (intended === undefined) continue;
+        findings.add(`name:${name}`, titleFor(name, intended), stats.rows, {
+          values: [name],
+          severity: severityFor(intended, names.has(intended)),
+        });
+      }
+    }
+  },
+});
+
+/** The recognised name a parameter name was meant to be, or undefined when it is not UTM-like. */
+function intendedName(name: string): string | undefined {
+  if (UTM_PARAMETER_NAMES.has(name)) return undefined;
+  const decoded = decodeComponent(name);
+  if (UTM_PARAMETER_NAMES.has(decoded) || BROKEN_NAME.test(decoded)) return undefined;
+  const rest = UTM_PREFIX.exec(decoded.toLowerCase())?.[1];
+  if (rest === undefined) return undefined;
+  const spaced = rest.replace(SEPARATORS, "_").replace(EDGE_UNDERSCORES, "");
+  const letters = spaced.replaceAll("_", "");
+  const exact = BY_LETTERS.get(letters) ?? SYNONYMS.get(letters);
+  if (exact) return exact;
+  return closest(spaced);
+}
+
+/**
+ * The recognised name within one edit (two for long names) of the written one. Compared with
+ * separators kept, so a compound such as utm_source_id is not read as a typo of utm_source.
+ */
+function closest(spaced: string): string | undefined {
+  if (spaced.length < 4) return undefined;
+  const limit = spaced.length >= 7 ? 2 : 1;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const name of UTM_PARAMETER_NAMES) {
+    const target = name.slice(4);
+    if (Math.abs(target.length - spaced.length) > limit) continue;
+    // utm_sourceid, utm_contentid: a name of its own built on a recognised one, not a typo.
+    if (spaced.startsWith(target) && spaced.length - target.length >= 2) continue;
+    const distance = editDistance(spaced, target);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance: a swap of two neighbouring letters counts as one edit. */
+function editDistance(a: string, b: string): number {
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      }
+      current.push(value);
+    }
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function titleFor(name: string, intended: string): string {
+  return name.toLowerCase() === intended
+    ? `${name} is not recognised: GA4 reads the lower-case ${intended}`
+    : `${name} is not a GA4 parameter: meant ${intended}?`;
+}
+
+/**
+ * Critical when the value is lost; a warning when the same link also has the right name; info for
+ * the two parameters GA4 does not report yet.
+ */
+function severityFor(intended: string, alsoWrittenRight: boolean): Severity {
+  if (UNREPORTED.has(intended)) return "info";
+  return alsoWrittenRight ? "warning" : "critical";
+}

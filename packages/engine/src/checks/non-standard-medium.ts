@@ -1,0 +1,51 @@
+// Detects utm_medium values that match none of GA4's default channel rules on their own
+// (newsletter, qr, print, influencer, partnership) and leave sessions in Unassigned. Mediums
+// that look paid are left to paid-medium-not-recognized, which gives the paid replacement.
+import { defineCheck } from "../core/check.ts";
+import { isUserValue } from "../core/values.ts";
+import { platformOf } from "../rules/platforms.ts";
+import { keyPart, looksPaid, mediumChannel } from "../rules/tagging.ts";
+
+const UNASSIGNED = "unassigned";
+
+export const nonStandardMedium = defineCheck({
+  id: "non-standard-medium",
+  title: "Mediums GA4 does not recognise",
+  severity: "warning",
+  description:
+    "A utm_medium matches none of GA4's default channel rules, so its sessions are reported as Unassigned unless the source happens to match one.",
+  guide: {
+    whyItMatters:
+      "GA4 assigns channels mainly from the medium, using a fixed list of values and patterns that cannot be edited: email, cpc, paid_social, social, display, affiliate, referral, organic, sms, audio, push and a few others. A medium outside that list, such as newsletter, influencer, qr or print, matches no rule and the sessions land in Unassigned: they are missing from every channel report and their conversions are credited to no channel.",
+    howToFix:
+      "Replace the medium with the GA4 value that describes the traffic: newsletter → email, influencer or creator posts → social (or paid_social when you pay for them), partner or partnership → affiliate or referral, blog mentions → referral. Keep the detail in utm_source or utm_campaign instead (utm_source=spring_newsletter). For traffic with no GA4 channel, such as QR codes and print, keep one consistent medium and create a custom channel group that gives it a channel of its own.",
+    exampleWrong:
+      "https://www.example.com/?utm_source=mailchimp&utm_medium=newsletter&utm_campaign=may_2025",
+    exampleCorrect:
+      "https://www.example.com/?utm_source=mailchimp&utm_medium=email&utm_campaign=may_2025",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/9756891",
+  },
+  requires: [["sessionManualMedium", "sessionMedium"]],
+  run(data, findings) {
+    const dimension = data.utmDimension("medium");
+    if (!dimension) return;
+    for (const [medium, stats] of data.values(dimension)) {
+      if (!isUserValue(medium)) continue;
+      if (mediumChannel(medium) !== "Unassigned" || looksPaid(medium)) continue;
+      // A platform name as medium gets the more specific fix from platform-as-medium or
+      // source-medium-swapped.
+      if (platformOf(medium)) continue;
+      // Sessions whose source or campaign still found a channel are not lost.
+      const rows = stats.rows.filter((row) => keyPart(data.channel(row)) === UNASSIGNED);
+      if (rows.length === 0) continue;
+      findings.add(
+        `medium:${keyPart(medium)}`,
+        `Medium '${medium}' is not a GA4 channel medium`,
+        rows,
+        {
+          values: [medium],
+        },
+      );
+    }
+  },
+});

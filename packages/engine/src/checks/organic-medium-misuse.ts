@@ -1,0 +1,69 @@
+// Detects utm_medium=organic on a source that is not a search engine (facebook / organic,
+// newsletter / organic). GA4 reserves "organic" for unpaid search: such links are counted as
+// Organic Search or mixed into another channel, and search results look better than they are.
+import { defineCheck } from "../core/check.ts";
+import type { AggregatedRow } from "../core/types.ts";
+import { isUserValue } from "../core/values.ts";
+import { isSearchEngine, looksLikeHost, platformOf } from "../rules/platforms.ts";
+
+interface Group {
+  values: Set<string>;
+  rows: AggregatedRow[];
+  channels: Set<string>;
+}
+
+export const organicMediumMisuse = defineCheck({
+  id: "organic-medium-misuse",
+  title: "utm_medium=organic on sources that are not search engines",
+  severity: "warning",
+  description:
+    'Sessions tagged with the medium "organic" whose source is not a search engine, such as facebook / organic or newsletter / organic.',
+  guide: {
+    whyItMatters:
+      'In GA4 the medium "organic" means unpaid search results: the Organic Search channel takes any source with that medium. A newsletter or a partner link tagged organic is counted as search traffic, which inflates SEO results; a social post tagged organic lands in Organic Social only because the platform is on Google\'s social list, and still mixes with real search data in source / medium reports.',
+    howToFix:
+      "Keep organic for search engines, which GA4 records on its own: untagged search visits need no UTMs. For other links use the medium of the channel: social for unpaid social posts, email for newsletters, referral or affiliate for partner sites. Update the link templates or the social scheduling tool that adds the parameters.",
+    exampleWrong:
+      "https://www.example.com/?utm_source=instagram&utm_medium=organic&utm_campaign=summer_launch",
+    exampleCorrect:
+      "https://www.example.com/?utm_source=instagram&utm_medium=social&utm_campaign=summer_launch",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/9756891",
+  },
+  requires: [
+    ["sessionManualSource", "sessionSource"],
+    ["sessionManualMedium", "sessionMedium"],
+  ],
+  run(data, findings) {
+    const dimension = data.utmDimension("medium");
+    if (!dimension) return;
+    const groups = new Map<string, Group>();
+    for (const [medium, stats] of data.values(dimension)) {
+      if (medium.trim().toLowerCase() !== "organic") continue;
+      for (const row of stats.rows) {
+        const source = data.utm(row, "source");
+        if (!isUserValue(source) || isSearchEngine(source)) continue;
+        // GA4 itself writes organic for engines it knows under their host names; an unknown host
+        // may be one of them, so only names and hosts of known non-search platforms are judged.
+        const key = source.trim().toLowerCase();
+        if (looksLikeHost(key) && !platformOf(source)) continue;
+        let group = groups.get(key);
+        if (!group) {
+          group = { values: new Set(), rows: [], channels: new Set() };
+          groups.set(key, group);
+        }
+        group.values.add(source);
+        group.values.add(medium);
+        group.rows.push(row);
+        group.channels.add(data.channel(row));
+      }
+    }
+    for (const [key, group] of groups) {
+      findings.add(
+        `source:${key}`,
+        `${key} is tagged utm_medium=organic, which GA4 reserves for search (filed as ${[...group.channels].join(", ")})`,
+        group.rows,
+        { values: group.values },
+      );
+    }
+  },
+});

@@ -1,0 +1,79 @@
+// Detects utm_term on traffic that is not search (a newsletter putting the subscriber segment in
+// utm_term). Google defines utm_term as the paid keyword; other data there mixes with real
+// keywords in term reports and usually belongs in utm_content or utm_campaign.
+import { defineCheck } from "../core/check.ts";
+import type { AggregatedRow } from "../core/types.ts";
+import { isUserValue } from "../core/values.ts";
+import { isSearchEngine } from "../rules/platforms.ts";
+
+/** Mediums of search ads (compared lower-cased); organic search is known by its source. */
+const SEARCH_MEDIUMS: ReadonlySet<string> = new Set([
+  "cpc",
+  "ppc",
+  "sem",
+  "paid_search",
+  "paid-search",
+  "paid search",
+  "paidsearch",
+  "search",
+]);
+
+interface Group {
+  source: string;
+  medium: string;
+  terms: Set<string>;
+  rows: AggregatedRow[];
+}
+
+export const termOnNonSearch = defineCheck({
+  id: "term-on-non-search",
+  title: "utm_term used outside search",
+  severity: "info",
+  description:
+    "Sessions with a utm_term whose source is not a search engine and whose medium is not a search medium (cpc, ppc), such as a newsletter carrying a subscriber segment in utm_term.",
+  guide: {
+    whyItMatters:
+      "Google describes utm_term as the paid keyword, and GA4 reports it as Manual term next to the keywords of search campaigns. Segments, audiences or ad names stored there mix with real keywords, and the information is hard to find for anyone who looks for it in utm_content or the campaign name.",
+    howToFix:
+      "Keep utm_term for search keywords. Put the creative, link or segment in utm_content (utm_content=vip_segment) and the audience in the campaign name if it defines the campaign. Update the email or social tool's link template so every new link follows it.",
+    exampleWrong:
+      "https://www.example.com/?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale&utm_term=vip_subscribers",
+    exampleCorrect:
+      "https://www.example.com/?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale&utm_content=vip_subscribers",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
+  },
+  requires: [
+    "sessionManualTerm",
+    ["sessionManualSource", "sessionSource"],
+    ["sessionManualMedium", "sessionMedium"],
+  ],
+  run(data, findings) {
+    const groups = new Map<string, Group>();
+    for (const [term, stats] of data.values("sessionManualTerm")) {
+      if (!isUserValue(term)) continue;
+      for (const row of stats.rows) {
+        const source = data.utm(row, "source");
+        const medium = data.utm(row, "medium");
+        if (!isUserValue(source) || !isUserValue(medium)) continue;
+        const mediumKey = medium.trim().toLowerCase();
+        if (SEARCH_MEDIUMS.has(mediumKey) || isSearchEngine(source)) continue;
+        const key = `source:${source.trim().toLowerCase()}|medium:${mediumKey}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = { source, medium, terms: new Set(), rows: [] };
+          groups.set(key, group);
+        }
+        group.terms.add(term);
+        group.rows.push(row);
+      }
+    }
+    for (const [key, group] of groups) {
+      findings.add(
+        key,
+        `utm_term set on ${group.source} / ${group.medium}, which is not search traffic`,
+        group.rows,
+        { values: group.terms },
+      );
+    }
+  },
+});

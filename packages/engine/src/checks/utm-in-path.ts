@@ -1,0 +1,62 @@
+// Detects UTM parameters written outside the query string: glued to the path ("/offer&utm_source="),
+// as a path segment ("/offer/utm_source="), after ";" or after the "#". GA4 reads campaign
+// parameters only from the query, so these clicks lose their source, medium and campaign.
+import { defineCheck } from "../core/check.ts";
+import { isUserValue, parseLanding } from "../core/values.ts";
+import { mentionsUtm, pathKey, unescapeHtmlAmpersands } from "../rules/urls.ts";
+
+/**
+ * A "utm_<name>=" that starts a parameter-like token: after a separator or an encoded one.
+ * Slugs such as "/blog/what-is-utm_source" have no "=" after the name and do not match.
+ */
+const UTM_TOKEN = /(?:^|[/&;,?#!|]|%2f|%26|%3b|%3f|%23)utm_[a-z]+(?:_[a-z]+)*(?:=|%3d)/i;
+
+type Place = "path" | "fragment";
+
+export const utmInPath = defineCheck({
+  id: "utm-in-path",
+  title: "UTM parameters outside the query string",
+  severity: "critical",
+  description:
+    'Landing pages carry utm_ parameters in the path or after "#", where GA4 does not read them, so the visit loses its campaign attribution.',
+  guide: {
+    whyItMatters:
+      'GA4 reads utm_source, utm_medium and utm_campaign only from the query string: the part after the first "?" and before any "#". A link such as /offer&utm_source=newsletter (no "?") or /offer#utm_source=newsletter looks tagged, but GA4 sees no campaign at all: the visit is reported as direct or referral and the campaign gets no credit. Some servers also answer such paths with a 404.',
+    howToFix:
+      'Start the query string with "?" and join parameters with "&": path?utm_source=...&utm_medium=...&utm_campaign=.... Put any "#section" anchor after the parameters, never before them. Rebuild the link with the GA4 campaign URL builder and fix the template in the tool that produced it (email platform, ad final URL suffix, CMS link field).',
+    exampleWrong:
+      "https://www.example.com/spring-offer&utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale",
+    exampleCorrect:
+      "https://www.example.com/spring-offer?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
+  },
+  requires: ["landingPagePlusQueryString"],
+  run(data, findings) {
+    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+      if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
+      const misplaced = findMisplaced(landing);
+      if (!misplaced) continue;
+      const where = misplaced.place === "fragment" ? 'after "#"' : "in the path";
+      findings.add(
+        `path:${pathKey(misplaced.path)}`,
+        `UTM parameters ${where} of ${misplaced.path}, not in the query string`,
+        stats.rows,
+        { values: [landing] },
+      );
+    }
+  },
+});
+
+/** Where the first misplaced "utm_...=" sits, and the path up to it; undefined when none is. */
+function findMisplaced(landing: string): { path: string; place: Place } | undefined {
+  // "&#038;" is an escaped "&", not the start of a fragment: malformed-query reports it.
+  const url = parseLanding(unescapeHtmlAmpersands(landing));
+  const inPath = UTM_TOKEN.exec(url.path);
+  if (inPath) {
+    return { path: url.path.slice(0, inPath.index) || "/", place: "path" };
+  }
+  if (url.fragment !== null && UTM_TOKEN.test(`#${url.fragment}`)) {
+    return { path: url.path || "/", place: "fragment" };
+  }
+  return undefined;
+}

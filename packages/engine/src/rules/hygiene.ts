@@ -1,0 +1,197 @@
+/**
+ * Shared by the value-hygiene checks: which UTM values to read, how to name them, which values
+ * are unreplaced ad-platform macros, and whether a row is paid traffic.
+ */
+import { isPaidMedium, predictChannel } from "../channels/channel-group.ts";
+import type { AuditData, ValueStats } from "../core/audit-data.ts";
+import type { AggregatedRow, Dimension, UtmParam } from "../core/types.ts";
+import { isUserValue } from "../core/values.ts";
+
+/** The URL parameter a marketer writes, for titles. */
+export const PARAM_NAMES: Record<UtmParam, string> = {
+  source: "utm_source",
+  medium: "utm_medium",
+  campaign: "utm_campaign",
+  term: "utm_term",
+  content: "utm_content",
+  id: "utm_id",
+};
+
+/** Every dimension that carries a UTM parameter: a hygiene check needs at least one. */
+export const ANY_UTM_DIMENSION: readonly Dimension[] = [
+  "sessionManualSource",
+  "sessionSource",
+  "sessionManualMedium",
+  "sessionMedium",
+  "sessionManualCampaignName",
+  "sessionCampaignName",
+  "sessionManualTerm",
+  "sessionManualAdContent",
+  "sessionManualCampaignId",
+];
+
+export interface ParamValues {
+  param: UtmParam;
+  dimension: Dimension;
+  /** Values a person typed (GA4's placeholders and blanks left out); shared, do not sort. */
+  values: readonly ValueStats[];
+}
+
+// Every hygiene check reads the same value lists: build each once per audit.
+const userValueCache = new WeakMap<AuditData, Map<Dimension, ValueStats[]>>();
+
+/** The user-typed values of each parameter the data carries, read where `data.utm` reads them. */
+export function userValuesByParam(data: AuditData, params: readonly UtmParam[]): ParamValues[] {
+  let cache = userValueCache.get(data);
+  if (!cache) {
+    cache = new Map();
+    userValueCache.set(data, cache);
+  }
+  const out: ParamValues[] = [];
+  for (const param of params) {
+    const dimension = data.utmDimension(param);
+    if (!dimension) continue;
+    let values = cache.get(dimension);
+    if (!values) {
+      values = [];
+      for (const stats of data.values(dimension).values()) {
+        if (isTyped(stats.value)) values.push(stats);
+      }
+      cache.set(dimension, values);
+    }
+    out.push({ param, dimension, values });
+  }
+  return out;
+}
+
+/** isUserValue, with a shortcut: GA4's placeholders start with "(", blanks with whitespace. */
+function isTyped(value: string): boolean {
+  const first = value.charCodeAt(0);
+  if (first > 32 && first < 127 && first !== 40) return true;
+  return isUserValue(value);
+}
+
+/** A value in double quotes with control characters escaped, so stray whitespace shows. */
+export function quote(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** True when the row's medium is one GA4's paid channels match (ga4-protocol.md §5.3). */
+function isPaidRow(data: AuditData, row: AggregatedRow): boolean {
+  const medium = data.utm(row, "medium");
+  return isUserValue(medium) && isPaidMedium(medium);
+}
+
+/** True when some row is paid traffic. */
+export function anyPaid(data: AuditData, rows: readonly AggregatedRow[]): boolean {
+  return rows.some((row) => isPaidRow(data, row));
+}
+
+/**
+ * True when writing `fixed` in place of the row's value of `param` gives another default channel:
+ * the defect does not only split reports, it sends the sessions to the wrong channel.
+ */
+export function fixChangesChannel(
+  data: AuditData,
+  row: AggregatedRow,
+  param: UtmParam,
+  fixed: string,
+): boolean {
+  if (param !== "source" && param !== "medium" && param !== "campaign") return false;
+  const input = {
+    source: data.utm(row, "source") ?? "",
+    medium: data.utm(row, "medium") ?? "",
+    campaign: data.utm(row, "campaign") ?? "",
+  };
+  return predictChannel(input) !== predictChannel({ ...input, [param]: fixed });
+}
+
+/**
+ * Words naming what an ad platform or email tool fills in. A bracketed UPPER_SNAKE name is a macro
+ * only with one of them ([CAMPAIGN_NAME], [AD_ID]), or when it is one of the single-word macros
+ * ([KEYWORD]), so naming prefixes such as "[UK_EN]" or "[BRAND]" in Ads campaign names pass.
+ */
+const MACRO_WORDS = new Set([
+  "adgroup",
+  "adid",
+  "adset",
+  "cachebuster",
+  "campaign",
+  "campaignid",
+  "clickid",
+  "content",
+  "creative",
+  "id",
+  "keyword",
+  "medium",
+  "name",
+  "placement",
+  "random",
+  "source",
+  "term",
+  "timestamp",
+]);
+const SINGLE_MACRO_WORDS = new Set([
+  "adgroup",
+  "adid",
+  "cachebuster",
+  "campaign",
+  "campaignid",
+  "clickid",
+  "creative",
+  "keyword",
+  "placement",
+  "timestamp",
+]);
+
+// Each pattern needs an identifier inside its delimiters, so "(not set)" or "spring [test]" pass.
+const MACRO_PATTERNS: readonly RegExp[] = [
+  // {{campaign.name}} (Meta, Snapchat, Klaviyo, HubSpot), {{ site_source_name }}
+  /\{\{\s*[A-Za-z_][\w.-]*\s*\}\}/g,
+  // ${CREATIVE_ID} (Xandr), {campaignid} {keyword:shoes} (Google, Microsoft Ads, Pinterest)
+  /\$?\{[A-Za-z_][\w.-]*(?::[^{}]*)?\}/g,
+  // The same, URL-encoded: %7Bcampaignid%7D
+  /%7B(?:%7B)?[A-Za-z_][\w.-]*(?:%7D)?%7D/gi,
+  // *|LIST:NAME|* (Mailchimp merge tags)
+  /\*\|[A-Za-z0-9_:]+\|\*/g,
+  // %%emailname_%% %%jobid%% (Salesforce Marketing Cloud), %%TTD_CAMPAIGNID%% (The Trade Desk)
+  /%%=?[A-Za-z_][\w.]*(?:\([^%]*\))?=?%%/g,
+  // %ecid! %eaid! (Campaign Manager 360)
+  /%e[a-z]{2,4}!/g,
+  // __CAMPAIGN_NAME__ __CID__ (TikTok)
+  /__[A-Z][A-Z0-9_]*[A-Z0-9]__/g,
+];
+const BRACKETED = /\[([A-Za-z][A-Za-z0-9_]*)\]/g;
+// Every macro above has one of these characters: most values are ruled out by one test.
+const MACRO_DELIMITER = /[{[%*]|__/;
+
+/** The unreplaced macros in a value, as written; empty when there are none. */
+export function findMacros(value: string): string[] {
+  if (!MACRO_DELIMITER.test(value)) return [];
+  const found: string[] = [];
+  for (const pattern of MACRO_PATTERNS) {
+    for (const match of value.matchAll(pattern)) found.push(match[0]);
+  }
+  for (const match of value.matchAll(BRACKETED)) {
+    const name = match[1] ?? "";
+    if (name !== name.toUpperCase()) continue;
+    const words = name.toLowerCase().split("_");
+    const isMacro =
+      words.length > 1
+        ? words.some((word) => MACRO_WORDS.has(word))
+        : SINGLE_MACRO_WORDS.has(words[0] ?? "");
+    if (isMacro) found.push(match[0]);
+  }
+  // "{{campaign.name}}" also holds "{campaign.name}": keep the outer one.
+  return [...new Set(found)].filter(
+    (macro) => !found.some((other) => other !== macro && other.includes(macro)),
+  );
+}
+
+/** The value with its macros cut out, for checks that must not report a macro's own syntax. */
+export function withoutMacros(value: string): string {
+  if (!MACRO_DELIMITER.test(value)) return value;
+  let out = value;
+  for (const macro of findMacros(value)) out = out.split(macro).join(" ");
+  return out;
+}

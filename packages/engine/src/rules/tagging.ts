@@ -1,0 +1,137 @@
+/**
+ * Shared by the tagging and channel-mapping checks: how a landing URL's UTM parameters are read,
+ * which mediums GA4 maps on their own, and which mediums look paid (ga4-protocol.md §5.3, §6.1).
+ */
+import { type Channel, isPaidMedium, predictChannel } from "../channels/channel-group.ts";
+import { foldCase, parseLanding } from "../core/values.ts";
+
+/** A landing URL's query parameters by lower-cased name (first occurrence wins), values raw. */
+export function landingParams(landing: string): Map<string, string> {
+  const params = new Map<string, string>();
+  for (const param of parseLanding(landing).params) {
+    const name = param.name.toLowerCase();
+    if (!params.has(name)) params.set(name, param.value);
+  }
+  return params;
+}
+
+/** A query value as GA4 would store it ("spring%20sale" and "spring+sale" → "spring sale"). */
+export function decodeParam(value: string): string {
+  const spaced = value.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/** True when the landing URL gives the parameter a value that is not blank once decoded. */
+export function hasParamValue(params: ReadonlyMap<string, string>, name: string): boolean {
+  const value = params.get(name);
+  return value !== undefined && decodeParam(value).trim() !== "";
+}
+
+const GOOGLE_CLICK_ID = /[?&](?:gclid|gbraid|wbraid|dclid)=/i;
+
+/**
+ * True when the landing URL carries a Google Ads / DV360 / CM360 click id: GA4 then fills source,
+ * medium and campaign from the ad platform (auto-tagging), whatever the UTMs say.
+ */
+export function hasGoogleClickId(landing: string): boolean {
+  return GOOGLE_CLICK_ID.test(landing);
+}
+
+/** The channel a medium reaches on its own, with a source and campaign that match no rule. */
+export function mediumChannel(medium: string): Channel {
+  return predictChannel({ source: "", medium, campaign: "" });
+}
+
+/** Channels GA4 reserves for paid traffic (including Display and Cross-network). */
+export const PAID_CHANNELS: ReadonlySet<string> = new Set<Channel>([
+  "Cross-network",
+  "Paid Shopping",
+  "Paid Search",
+  "Paid Social",
+  "Paid Video",
+  "Display",
+  "Paid Other",
+]);
+
+/** A medium GA4 files as paid: the paid regex or one of the Display mediums (cpm, banner...). */
+export function isGa4PaidMedium(medium: string): boolean {
+  return isPaidMedium(medium) || mediumChannel(medium) === "Display";
+}
+
+/** Whole words that only paid placements use in a medium. */
+const PAID_WORDS = new Set([
+  "ad",
+  "ads",
+  "advert",
+  "adverts",
+  "advertising",
+  "advertisement",
+  "adwords",
+  "sponsored",
+  "boost",
+  "boosted",
+  "promoted",
+  "paid",
+  "ppc",
+  "sem",
+  "pmax",
+  "remarketing",
+  "retargeting",
+  "programmatic",
+  "payperclick",
+  "mediabuy",
+  "performancemax",
+]);
+
+/** Word pairs that mean paid only together. */
+const PAID_PHRASES = ["pay per click", "media buy", "performance max"];
+
+/** Prefixes of glued names such as "facebookads", "googleads" or "socialpaid". */
+const GLUED_PAID = new RegExp(
+  "^(google|facebook|fb|meta|instagram|insta|ig|linkedin|tiktok|bing|microsoft|msft|twitter|x|" +
+    "pinterest|snapchat|snap|reddit|youtube|yt|amazon|apple|quora|spotify|social|search|display|" +
+    "video|native|lead)(ads?|paid)$",
+);
+
+/** Words that negate or change the meaning ("non-paid", "ad hoc", "ad-free"). */
+const NOT_PAID_WORDS = new Set(["non", "not", "no", "unpaid", "organic", "hoc", "free"]);
+
+const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])/g;
+const WORD_SPLIT = /[^a-z0-9]+/;
+
+/**
+ * The words of a medium, glued platform names split: "FacebookAds" and "facebookads" both give
+ * ["facebook", "ads"]; "pay-per-click" gives ["pay", "per", "click"].
+ */
+export function mediumWords(medium: string): string[] {
+  const words: string[] = [];
+  const split = medium.trim().replace(CAMEL_BOUNDARY, "$1 $2").toLowerCase().split(WORD_SPLIT);
+  for (const word of split) {
+    if (word === "") continue;
+    const glued = GLUED_PAID.exec(word);
+    if (glued?.[1] && glued[2]) words.push(glued[1], glued[2]);
+    else words.push(word);
+  }
+  return words;
+}
+
+/**
+ * A medium a person meant as paid ("ads", "facebook-ads", "social_paid", "remarketing"), whether
+ * or not GA4's paid regex recognises it.
+ */
+export function looksPaid(medium: string): boolean {
+  const words = mediumWords(medium);
+  if (words.length === 0 || words.some((word) => NOT_PAID_WORDS.has(word))) return false;
+  if (words.some((word) => PAID_WORDS.has(word))) return true;
+  const phrase = ` ${words.join(" ")} `;
+  return PAID_PHRASES.some((paid) => phrase.includes(` ${paid} `));
+}
+
+/** Lower-cased, trimmed subject for a finding key. */
+export function keyPart(value: string | undefined): string {
+  return value === undefined ? "" : foldCase(value);
+}
