@@ -19,6 +19,19 @@ const UTM_DIMENSIONS: Record<UtmParam, readonly Dimension[]> = {
   id: ["sessionManualCampaignId"],
 };
 
+/** Every dimension that carries a UTM parameter, manual before session, parameter by parameter. */
+export const ANY_UTM_DIMENSION: readonly Dimension[] = Object.values(UTM_DIMENSIONS).flat();
+
+/** The URL parameter behind each UTM parameter, as people write it. */
+export const PARAM_NAMES: Record<UtmParam, string> = {
+  source: "utm_source",
+  medium: "utm_medium",
+  campaign: "utm_campaign",
+  term: "utm_term",
+  content: "utm_content",
+  id: "utm_id",
+};
+
 export const UTM_PARAMS: readonly UtmParam[] = [
   "source",
   "medium",

@@ -7,28 +7,7 @@ import type { AuditData, ValueStats } from "../core/audit-data.ts";
 import type { AggregatedRow, Dimension, UtmParam } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 
-/** The URL parameter a marketer writes, for titles. */
-export const PARAM_NAMES: Record<UtmParam, string> = {
-  source: "utm_source",
-  medium: "utm_medium",
-  campaign: "utm_campaign",
-  term: "utm_term",
-  content: "utm_content",
-  id: "utm_id",
-};
-
-/** Every dimension that carries a UTM parameter: a hygiene check needs at least one. */
-export const ANY_UTM_DIMENSION: readonly Dimension[] = [
-  "sessionManualSource",
-  "sessionSource",
-  "sessionManualMedium",
-  "sessionMedium",
-  "sessionManualCampaignName",
-  "sessionCampaignName",
-  "sessionManualTerm",
-  "sessionManualAdContent",
-  "sessionManualCampaignId",
-];
+export { ANY_UTM_DIMENSION, PARAM_NAMES } from "../core/audit-data.ts";
 
 export interface ParamValues {
   param: UtmParam;

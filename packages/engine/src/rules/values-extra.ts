@@ -7,28 +7,7 @@ import type { AuditData, ValueStats } from "../core/audit-data.ts";
 import type { AggregatedRow, Dimension, UtmParam } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 
-/** The parameter as a marketer writes it in a link. */
-export const PARAM_NAMES: Record<UtmParam, string> = {
-  source: "utm_source",
-  medium: "utm_medium",
-  campaign: "utm_campaign",
-  term: "utm_term",
-  content: "utm_content",
-  id: "utm_id",
-};
-
-/** Every dimension that carries a UTM parameter; a value check needs at least one. */
-export const UTM_VALUE_DIMENSIONS: readonly Dimension[] = [
-  "sessionManualSource",
-  "sessionSource",
-  "sessionManualMedium",
-  "sessionMedium",
-  "sessionManualCampaignName",
-  "sessionCampaignName",
-  "sessionManualTerm",
-  "sessionManualAdContent",
-  "sessionManualCampaignId",
-];
+export { ANY_UTM_DIMENSION as UTM_VALUE_DIMENSIONS, PARAM_NAMES } from "../core/audit-data.ts";
 
 /** Mediums GA4 writes for untagged visits: their sources are search engines and referrers. */
 const UNTAGGED_MEDIUMS = new Set(["organic", "referral"]);
