@@ -3,6 +3,7 @@ import { healthGrade, healthScore } from "../scoring/score.ts";
 import { AuditData } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
+import { GroupTable } from "./group-table.ts";
 import {
   type AggregatedRow,
   type AuditContext,
@@ -14,10 +15,24 @@ import {
   SEVERITIES,
 } from "./types.ts";
 
-/** Every dimension but `date` keys the aggregation; dates only give the range. */
-const KEY_DIMENSIONS = DIMENSIONS.filter((dimension) => dimension !== "date");
-const LAST_LEVEL = KEY_DIMENSIONS.length - 1;
-type Trie = Map<string | undefined, Trie | AggregatedRow>;
+/**
+ * Every dimension but `date` keys the aggregation; dates only give the range. The order is the
+ * order of the `table.set` calls in `add`.
+ */
+export const KEY_DIMENSIONS = [
+  "sessionSource",
+  "sessionMedium",
+  "sessionCampaignName",
+  "sessionDefaultChannelGroup",
+  "sessionManualSource",
+  "sessionManualMedium",
+  "sessionManualCampaignName",
+  "sessionManualCampaignId",
+  "sessionManualTerm",
+  "sessionManualAdContent",
+  "landingPagePlusQueryString",
+  "pageReferrer",
+] as const satisfies readonly Exclude<Dimension, "date">[];
 
 export class InvalidRowError extends Error {}
 
@@ -34,7 +49,7 @@ export function createAuditor(
   context: AuditContext,
   checks: readonly CheckDefinition[] = registeredChecks,
 ): Auditor {
-  const root: Trie = new Map();
+  const table = new GroupTable(KEY_DIMENSIONS.length);
   const groups: AggregatedRow[] = [];
   const present = new Set<Dimension>();
   let rowCount = 0;
@@ -66,21 +81,23 @@ export function createAuditor(
         if (maxDate === null || date > maxDate) maxDate = date;
       }
 
-      // Walk a trie of Maps, one level per dimension: short-string lookups are cheaper than
-      // building and hashing one long key per row.
-      let level = root;
-      for (let d = 0; d < LAST_LEVEL; d++) {
-        const value = row[KEY_DIMENSIONS[d] as Dimension];
-        let next = level.get(value) as Trie | undefined;
-        if (next === undefined) {
-          next = new Map();
-          level.set(value, next);
-        }
-        level = next;
-      }
-      const lastValue = row[KEY_DIMENSIONS[LAST_LEVEL] as Dimension];
-      const group = level.get(lastValue) as AggregatedRow | undefined;
-      if (group !== undefined) {
+      // Explicit property reads: rows of one source share a shape, so each read stays monomorphic.
+      table.set(0, row.sessionSource);
+      table.set(1, row.sessionMedium);
+      table.set(2, row.sessionCampaignName);
+      table.set(3, row.sessionDefaultChannelGroup);
+      table.set(4, row.sessionManualSource);
+      table.set(5, row.sessionManualMedium);
+      table.set(6, row.sessionManualCampaignName);
+      table.set(7, row.sessionManualCampaignId);
+      table.set(8, row.sessionManualTerm);
+      table.set(9, row.sessionManualAdContent);
+      table.set(10, row.landingPagePlusQueryString);
+      table.set(11, row.pageReferrer);
+      const known = groups.length;
+      const index = table.find();
+      if (index < known) {
+        const group = groups[index] as AggregatedRow;
         group.sessions += sessions;
         group.keyEvents += events;
         group.rows += 1;
@@ -94,9 +111,7 @@ export function createAuditor(
           present.add(dimension);
         }
       }
-      const created: AggregatedRow = { values, sessions, keyEvents: events, rows: 1 };
-      level.set(lastValue, created);
-      groups.push(created);
+      groups.push({ values, sessions, keyEvents: events, rows: 1 });
     },
 
     finish() {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { KEY_DIMENSIONS } from "./auditor.ts";
+import { GroupTable } from "./group-table.ts";
+import { DIMENSIONS } from "./types.ts";
+
+function lookup(table: GroupTable, values: readonly (string | undefined)[]): number {
+  for (const [index, value] of values.entries()) table.set(index, value);
+  return table.find();
+}
+
+describe("GroupTable", () => {
+  it("gives a new combination the next index and a seen one its first index", () => {
+    const table = new GroupTable(3);
+    expect(lookup(table, ["google", "cpc", "spring"])).toBe(0);
+    expect(lookup(table, ["google", "cpc", "summer"])).toBe(1);
+    expect(lookup(table, ["google", "cpc", "spring"])).toBe(0);
+    expect(table.size).toBe(2);
+  });
+
+  it("tells an absent value from an empty one and values apart by position", () => {
+    const table = new GroupTable(2);
+    expect(lookup(table, [undefined, "x"])).toBe(0);
+    expect(lookup(table, ["", "x"])).toBe(1);
+    expect(lookup(table, ["x", undefined])).toBe(2);
+    expect(lookup(table, ["x", ""])).toBe(3);
+    expect(lookup(table, [undefined, "x"])).toBe(0);
+  });
+
+  it("keeps every group through growth and rehashing", () => {
+    const table = new GroupTable(4);
+    const count = 50_000;
+    for (let i = 0; i < count; i++) {
+      expect(lookup(table, [`s${i % 97}`, `m${i % 13}`, `c${i}`, undefined])).toBe(i);
+    }
+    for (let i = count - 1; i >= 0; i -= 7) {
+      expect(lookup(table, [`s${i % 97}`, `m${i % 13}`, `c${i}`, undefined])).toBe(i);
+    }
+    expect(table.size).toBe(count);
+  });
+});
+
+describe("the auditor's grouping", () => {
+  it("keys on every dimension but date", () => {
+    expect([...KEY_DIMENSIONS].sort()).toEqual(DIMENSIONS.filter((d) => d !== "date").sort());
+  });
+});

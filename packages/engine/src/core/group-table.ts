@@ -1,0 +1,106 @@
+/**
+ * The distinct combinations of a stream of rows, found in constant memory per combination.
+ *
+ * Each dimension's values are interned to small integers (one small Map per dimension, which
+ * stays in cache), and a combination is the tuple of its ids, kept in one flat Int32Array and
+ * found through an open-addressing hash table. A row then costs one short Map lookup per
+ * dimension and a few integer operations, instead of one Map per level of a trie, whose
+ * scattered nodes made every row a chain of cache misses.
+ */
+export class GroupTable {
+  readonly #width: number;
+  readonly #interned: Map<string | undefined, number>[];
+  /** The id tuple of the row being looked up. */
+  readonly #ids: Int32Array;
+  /** Id tuples of the groups, `width` ids per group, in the order groups were first seen. */
+  #tuples: Int32Array;
+  /** Open addressing: group index + 1 per slot, 0 for an empty slot. */
+  #slots: Int32Array;
+  #size = 0;
+
+  constructor(width: number) {
+    this.#width = width;
+    this.#interned = Array.from({ length: width }, () => new Map());
+    this.#ids = new Int32Array(width);
+    this.#tuples = new Int32Array(width * 1024);
+    this.#slots = new Int32Array(2048);
+  }
+
+  /** Number of distinct groups so far. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Sets the value of dimension `index` for the row being looked up. */
+  set(index: number, value: string | undefined): void {
+    const map = this.#interned[index] as Map<string | undefined, number>;
+    let id = map.get(value);
+    if (id === undefined) {
+      id = map.size;
+      map.set(value, id);
+    }
+    this.#ids[index] = id;
+  }
+
+  /**
+   * The group index of the row whose values were just `set`: an existing group's, or a new
+   * group's, which is the `size` before the call.
+   */
+  find(): number {
+    const width = this.#width;
+    const ids = this.#ids;
+    const slots = this.#slots;
+    const tuples = this.#tuples;
+    const mask = slots.length - 1;
+    let slot = hashTuple(ids, 0, width) & mask;
+    for (;;) {
+      const stored = slots[slot] as number;
+      if (stored === 0) break;
+      const base = (stored - 1) * width;
+      let equal = true;
+      for (let d = 0; d < width; d++) {
+        if (tuples[base + d] !== ids[d]) {
+          equal = false;
+          break;
+        }
+      }
+      if (equal) return stored - 1;
+      slot = (slot + 1) & mask;
+    }
+    const index = this.#size;
+    if ((index + 1) * width > tuples.length) {
+      const grown = new Int32Array(tuples.length * 2);
+      grown.set(tuples);
+      this.#tuples = grown;
+    }
+    this.#tuples.set(ids, index * width);
+    slots[slot] = index + 1;
+    this.#size = index + 1;
+    // Keep the table at most half full so probes stay short.
+    if (this.#size * 2 > slots.length) this.#rehash();
+    return index;
+  }
+
+  #rehash(): void {
+    const width = this.#width;
+    const slots = new Int32Array(this.#slots.length * 2);
+    const mask = slots.length - 1;
+    for (let index = 0; index < this.#size; index++) {
+      let slot = hashTuple(this.#tuples, index * width, width) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = index + 1;
+    }
+    this.#slots = slots;
+  }
+}
+
+/** FNV-1a over 32-bit ids, with a final avalanche so low bits pick slots well. */
+function hashTuple(values: Int32Array, start: number, width: number): number {
+  let hash = 0x811c9dc5;
+  for (let d = 0; d < width; d++)
+    hash = Math.imul(hash ^ (values[start + d] as number), 0x01000193);
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  return hash >>> 0;
+}
