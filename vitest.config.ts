@@ -2,6 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/engine", "apps/server", "apps/web"],
+    projects: ["packages/engine", "packages/google-emulator", "apps/server", "apps/web"],
   },
 });
