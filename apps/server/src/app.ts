@@ -2,12 +2,14 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
-import type { Config } from "./env.ts";
+import { type Config, EMBEDDED_GOOGLE_PATH } from "./env.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createRequireSession } from "./modules/auth/session.ts";
+import { configRoutes } from "./modules/config/config.routes.ts";
+import { type GoogleSetup, setUpGoogle } from "./modules/google/google-setup.ts";
 import type { Mailer } from "./modules/mail/mailer.ts";
 import { outboxRoutes } from "./modules/mail/outbox.routes.ts";
 import { webRoutes } from "./modules/web/web.routes.ts";
@@ -22,6 +24,8 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   auth: Auth;
+  /** Google as configured, or null when it is turned off. */
+  google: GoogleSetup | null;
   /** Every route registered, so tests can prove each one checks who is asking. */
   routes: { method: string; url: string }[];
 }
@@ -52,11 +56,19 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
     },
   });
 
-  const auth = createAuth({ db, config, mailer });
+  const google = await setUpGoogle(config);
+  const auth = createAuth({ db, config, mailer, google });
 
   server.get("/api/health", async () => ({ status: "ok" }));
-  await server.register(authRoutes, { auth });
+  await server.register(authRoutes, { auth, googleSignIn: google !== null });
+  await server.register(configRoutes, {
+    outboxEnabled: config.demoMode && mailer.kind === "outbox",
+    googleSignIn: google !== null,
+  });
   await server.register(outboxRoutes, { db, mailer, demoMode: config.demoMode });
+  if (google?.embedded) {
+    await server.register(google.embedded.plugin, { prefix: EMBEDDED_GOOGLE_PATH });
+  }
 
   // Every app route below needs a signed-in user.
   const requireSession = createRequireSession(auth);
@@ -67,5 +79,5 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
   });
 
   await webRoutes(server, { distDir: config.webDistDir });
-  return { server, auth, routes };
+  return { server, auth, google, routes };
 }

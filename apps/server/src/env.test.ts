@@ -26,4 +26,25 @@ describe("loadConfig", () => {
   it("requires APP_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/APP_SECRET: is required/);
   });
+
+  it("picks where Google is", () => {
+    expect(loadConfig({}).google).toEqual({
+      kind: "embedded",
+      url: "http://localhost:3000/google-emulator",
+    });
+    expect(loadConfig({ DATABASE_URL: "postgres://u@db/x" }).google).toEqual({ kind: "disabled" });
+    expect(
+      loadConfig({ GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "s" })
+        .google,
+    ).toEqual({ kind: "google", clientId: "id.apps.googleusercontent.com", clientSecret: "s" });
+    expect(loadConfig({ GOOGLE_EMULATOR_URL: "http://127.0.0.1:4000/" }).google).toEqual({
+      kind: "emulator",
+      url: "http://127.0.0.1:4000",
+    });
+  });
+
+  it("wants both halves of the Google OAuth client", () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: "s" })).toThrow(/GOOGLE_CLIENT_ID/);
+  });
 });

@@ -33,6 +33,9 @@ const EnvSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_EMULATOR_URL: z.url().optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -41,7 +44,29 @@ const EnvSchema = z
     if (env.NODE_ENV === "production" && !env.APP_SECRET) {
       ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production" });
     }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      const missing = env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "is required when the other Google OAuth client variable is set",
+      });
+    }
   });
+
+/**
+ * Where Google is: real Google with the deployment's OAuth client; a stand-in running on its
+ * own (`npm run emulator`); the stand-in mounted in this process at `/google-emulator` (the
+ * embedded demo); or nowhere, which turns off Google sign-in and property connections.
+ */
+export type GoogleConfig =
+  | { kind: "google"; clientId: string; clientSecret: string }
+  | { kind: "emulator"; url: string; client?: { clientId: string; clientSecret: string } }
+  | { kind: "embedded"; url: string }
+  | { kind: "disabled" };
+
+/** The path the embedded stand-in is mounted at. */
+export const EMBEDDED_GOOGLE_PATH = "/google-emulator";
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -62,6 +87,7 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   logLevel: Env["LOG_LEVEL"];
   webDistDir: string;
+  google: GoogleConfig;
 }
 
 export class ConfigError extends Error {}
@@ -77,12 +103,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const port = env.PORT;
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  const demoMode = env.DEMO_MODE ?? !env.DATABASE_URL;
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
     port,
     host: env.HOST,
-    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    appUrl,
     database: env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL }
       : {
@@ -96,7 +124,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appSecret: env.APP_SECRET ?? DEMO_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    demoMode: env.DEMO_MODE ?? !env.DATABASE_URL,
+    demoMode,
     trustProxy: env.TRUST_PROXY,
     authRateLimit: {
       max: env.AUTH_RATE_LIMIT_MAX,
@@ -104,5 +132,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
+    google: googleConfig(env, appUrl, demoMode),
   };
+}
+
+function googleConfig(env: Env, appUrl: string, demoMode: boolean): GoogleConfig {
+  const client =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+      : undefined;
+  if (env.GOOGLE_EMULATOR_URL) {
+    const url = env.GOOGLE_EMULATOR_URL.replace(/\/$/, "");
+    return client ? { kind: "emulator", url, client } : { kind: "emulator", url };
+  }
+  if (client) return { kind: "google", ...client };
+  if (demoMode) return { kind: "embedded", url: `${appUrl}${EMBEDDED_GOOGLE_PATH}` };
+  return { kind: "disabled" };
 }

@@ -40,3 +40,24 @@ export const ResetPasswordRequestSchema = z.object({
   newPassword: password,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+const sitePath = z
+  .string()
+  .regex(/^\/(?!\/)[^\s\\]*$/, "must be a path on this site")
+  .max(2000, "must be at most 2000 characters");
+
+/**
+ * `POST /api/auth/sign-in/social`: "Continue with Google" (spec §2 /auth). Where the browser
+ * lands afterwards: an existing user at `callbackURL`, a new one at `newUserCallbackURL`, and
+ * a refusal or failure at `errorCallbackURL` with an `error` query parameter.
+ */
+export const GoogleSignInRequestSchema = z.object({
+  provider: z.literal("google", { error: "provider must be google" }),
+  callbackURL: sitePath.default("/dashboard"),
+  newUserCallbackURL: sitePath.default("/onboarding"),
+  errorCallbackURL: sitePath.default("/auth"),
+});
+export type GoogleSignInRequest = z.input<typeof GoogleSignInRequestSchema>;
+
+export const GoogleSignInResponseSchema = z.object({ url: z.url() });
+export type GoogleSignInResponse = z.infer<typeof GoogleSignInResponseSchema>;

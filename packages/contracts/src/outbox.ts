@@ -12,9 +12,3 @@ export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 
 export const OutboxResponseSchema = z.object({ messages: z.array(OutboxMessageSchema) });
 export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;
-
-/** `GET /api/config`: what the browser needs to know about this deployment. */
-export const PublicConfigResponseSchema = z.object({
-  outboxEnabled: z.boolean(),
-});
-export type PublicConfigResponse = z.infer<typeof PublicConfigResponseSchema>;

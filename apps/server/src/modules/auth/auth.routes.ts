@@ -1,5 +1,6 @@
 import {
   ForgotPasswordRequestSchema,
+  GoogleSignInRequestSchema,
   ResetPasswordRequestSchema,
   SignInRequestSchema,
   SignUpRequestSchema,
@@ -34,6 +35,7 @@ const BODY_RULES: Record<string, (body: unknown) => Record<string, unknown>> = {
     return { email, redirectTo: redirectTo ?? "/auth/reset-password" };
   },
   "/reset-password": (body) => parse(ResetPasswordRequestSchema, body),
+  "/sign-in/social": (body) => parse(GoogleSignInRequestSchema, body),
 };
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -51,12 +53,21 @@ const UserOutSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
 });
 
-export async function authRoutes(app: FastifyInstance, options: { auth: Auth }) {
-  const { auth } = options;
+/** Paths of Google sign-in: refused plainly when this deployment has no Google. */
+const GOOGLE_PATHS = /^\/(sign-in\/social|callback\/google)$/;
+
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; googleSignIn: boolean },
+) {
+  const { auth, googleSignIn } = options;
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, "http://internal");
     const authPath = url.pathname.slice(AUTH_BASE_PATH.length);
+    if (!googleSignIn && GOOGLE_PATHS.test(authPath)) {
+      throw new AppError("NOT_FOUND", "Sign in with Google is not set up on this server");
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined || name === CLIENT_IP_HEADER) continue;

@@ -1,9 +1,11 @@
 import { PASSWORD_MIN_LENGTH } from "@utmost/contracts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import type { Config } from "../../env.ts";
+import type { GoogleSetup } from "../google/google-setup.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail } from "../mail/templates.ts";
 
@@ -18,10 +20,16 @@ const SENSITIVE_PATHS = [
   "/sign-up/email",
   "/request-password-reset",
   "/reset-password",
+  "/sign-in/social",
 ] as const;
 
-export function createAuth(options: { db: Db; config: Config; mailer: Mailer }) {
-  const { db, config, mailer } = options;
+export function createAuth(options: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  google: GoogleSetup | null;
+}) {
+  const { db, config, mailer, google } = options;
   const strictRule = { window: config.authRateLimit.windowSeconds, max: config.authRateLimit.max };
   return betterAuth({
     appName: "Utmost",
@@ -43,6 +51,11 @@ export function createAuth(options: { db: Db; config: Config; mailer: Mailer }) 
         await mailer.send(passwordResetMail(user.email, user.name, url));
       },
     },
+    account: {
+      // Sign-in needs no Google tokens later, but Better Auth keeps them: never in clear text.
+      encryptOAuthTokens: true,
+    },
+    plugins: google ? [genericOAuth({ config: [googleSignIn(google)] })] : [],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -68,3 +81,38 @@ export function createAuth(options: { db: Db; config: Config; mailer: Mailer }) 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * "Continue with Google" as a plain OpenID Connect provider, so one code path serves Google and
+ * the stand-in. Against Google (or a stand-in on its own) the endpoints, issuer and signing keys
+ * come from the discovery document and every id_token is verified. The embedded stand-in is
+ * served by this very process, which is not listening yet when Better Auth reads discovery, so
+ * its endpoints are given directly; the id_token then comes straight from its token endpoint
+ * over the back channel (OpenID Connect Core §3.1.3.7).
+ */
+function googleSignIn(google: GoogleSetup): GenericOAuthConfig {
+  const common = {
+    providerId: "google",
+    name: "Google",
+    clientId: google.client.clientId,
+    clientSecret: google.client.clientSecret,
+    scopes: ["openid", "email", "profile"],
+    pkce: true,
+    mapProfileToUser: (profile: { name?: string | null; email?: string | null }) => ({
+      name: profile.name?.trim() || (profile.email ?? "").split("@")[0] || "Google user",
+    }),
+  } satisfies Partial<GenericOAuthConfig>;
+  if (google.embedded) {
+    return {
+      ...common,
+      authorizationUrl: google.endpoints.authorizationUrl,
+      tokenUrl: google.endpoints.tokenUrl,
+      userInfoUrl: google.endpoints.userInfoUrl,
+    };
+  }
+  return {
+    ...common,
+    discoveryUrl: google.endpoints.discoveryUrl,
+    requireIdTokenVerification: true,
+  };
+}

@@ -161,7 +161,7 @@ describe("password reset in the embedded default", () => {
         payload: { email: input.email },
       });
       const config = await app.server.inject({ method: "GET", url: "/api/config" });
-      expect(config.json()).toEqual({ outboxEnabled: true });
+      expect(config.json()).toEqual({ outboxEnabled: true, googleSignIn: true });
       const outbox = await app.server.inject({ method: "GET", url: "/api/dev/outbox" });
       expect(outbox.statusCode).toBe(200);
       const [message] = outbox.json().messages;
@@ -179,7 +179,7 @@ describe("password reset in the embedded default", () => {
         404,
       );
       const config = await app.server.inject({ method: "GET", url: "/api/config" });
-      expect(config.json()).toEqual({ outboxEnabled: false });
+      expect(config.json()).toEqual({ outboxEnabled: false, googleSignIn: false });
     } finally {
       await app.close();
     }

@@ -1,4 +1,4 @@
-import { OutboxResponseSchema, PublicConfigResponseSchema } from "@utmost/contracts";
+import { OutboxResponseSchema } from "@utmost/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -14,12 +14,6 @@ export const outboxRoutes: FastifyPluginAsyncZod<{
   demoMode: boolean;
 }> = async (app, { db, mailer, demoMode }) => {
   const outboxEnabled = demoMode && mailer.kind === "outbox";
-
-  app.get(
-    "/api/config",
-    { schema: { response: { 200: PublicConfigResponseSchema } } },
-    async () => ({ outboxEnabled }),
-  );
 
   app.get("/api/dev/outbox", { schema: { response: { 200: OutboxResponseSchema } } }, async () => {
     if (!outboxEnabled) throw new AppError("NOT_FOUND", "The outbox is not enabled");

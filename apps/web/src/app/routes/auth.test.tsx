@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { AuthRoute } from "./auth";
 
 const signedOut = {
   "GET /api/me": () =>
     jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "Not signed in" } }),
-  "GET /api/config": () => jsonResponse(200, { outboxEnabled: false }),
+  "GET /api/config": () => jsonResponse(200, { outboxEnabled: false, googleSignIn: false }),
 };
 
 function renderAuth(path: string) {
@@ -106,5 +106,46 @@ describe("/auth", () => {
 
     expect(await screen.findByText("Dashboard page")).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+  });
+
+  it("offers Continue with Google only when the server has Google", async () => {
+    stubFetch(signedOut);
+    renderAuth("/auth?mode=signin");
+    await screen.findByRole("button", { name: "Sign In" });
+    expect(screen.queryByRole("button", { name: "Continue with Google" })).toBeNull();
+  });
+
+  it("asks the server for Google's consent URL with where to come back to", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    const fetchMock = stubFetch({
+      ...signedOut,
+      "GET /api/config": () => jsonResponse(200, { outboxEnabled: false, googleSignIn: true }),
+      "POST /api/auth/sign-in/social": () =>
+        jsonResponse(200, { url: "https://accounts.example/o/oauth2/v2/auth?x=1", redirect: true }),
+    });
+    renderAuth("/auth?mode=signup&redirect=%2Finvite%2Faccept%3Ftoken%3Dabc");
+    fireEvent.click(await screen.findByRole("button", { name: "Continue with Google" }));
+
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("https://accounts.example/o/oauth2/v2/auth?x=1"),
+    );
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith("/sign-in/social"));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      provider: "google",
+      callbackURL: "/invite/accept?token=abc",
+      newUserCallbackURL: "/invite/accept?token=abc",
+      errorCallbackURL: "/auth?mode=signup&redirect=%2Finvite%2Faccept%3Ftoken%3Dabc",
+    });
+    vi.unstubAllGlobals();
+  });
+
+  it("says why when Google sign-in came back refused", async () => {
+    stubFetch({
+      ...signedOut,
+      "GET /api/config": () => jsonResponse(200, { outboxEnabled: false, googleSignIn: true }),
+    });
+    renderAuth("/auth?mode=signin&error=access_denied");
+    expect(await screen.findByText("Google sign-in was cancelled.")).toBeTruthy();
   });
 });

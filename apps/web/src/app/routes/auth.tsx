@@ -1,14 +1,20 @@
+import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { Separator } from "@/components/ui/separator";
 import { LoadingScreen } from "@/components/ui/spinner";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
+import { GoogleButton } from "@/features/auth/components/google-button";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
 import { type AuthMode, parseAuthMode } from "@/features/auth/utils/auth-mode";
+import { googleSignInErrorMessage } from "@/features/auth/utils/google-sign-in-error";
 import { postAuthPath } from "@/features/auth/utils/post-auth-path";
 import { useMe } from "@/lib/auth";
 import { usePublicConfig } from "@/lib/config";
+import { safeRedirectPath } from "@/lib/redirect";
 
 const COPY: Record<AuthMode, { title: string; description: string }> = {
   signup: {
@@ -28,6 +34,21 @@ export function AuthRoute() {
   const mode = parseAuthMode(searchParams.get("mode"));
   const me = useMe();
   const config = usePublicConfig();
+  const googleError = searchParams.get("error");
+
+  // Google sign-in comes back here with `?error=` when it was refused or failed: say so once.
+  useEffect(() => {
+    if (!googleError) return;
+    toast.error("Google sign-in failed", { description: googleSignInErrorMessage(googleError) });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("error");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [googleError, setSearchParams]);
 
   if (me.isPending) return <LoadingScreen />;
   if (me.data) {
@@ -66,6 +87,19 @@ export function AuthRoute() {
             : toggle("Remembered your password?", "signin", "Back to sign in")
       }
     >
+      {config.data?.googleSignIn && mode !== "forgot" ? (
+        <>
+          <GoogleButton
+            mode={mode}
+            redirect={safeRedirectPath(searchParams.get("redirect")) ?? undefined}
+          />
+          <div className="flex items-center gap-3 text-xs text-muted-foreground">
+            <Separator className="flex-1" />
+            or
+            <Separator className="flex-1" />
+          </div>
+        </>
+      ) : null}
       {mode === "signup" ? <SignUpForm /> : null}
       {mode === "signin" ? <SignInForm onForgotPassword={() => switchTo("forgot")} /> : null}
       {mode === "forgot" ? (

@@ -1,0 +1,62 @@
+import type { z } from "zod";
+import { classifyApiError, GoogleError } from "./errors.ts";
+import type { GoogleSession } from "./google-session.ts";
+import { parseBody, readJson, send } from "./http.ts";
+import { parseRetryAfter, type RetryPolicy, TransientFailure, withRetry } from "./retry.ts";
+
+/** What every Admin and Data API call shares: the grant, the retry budget, the clock. */
+export interface ApiContext {
+  session: Pick<GoogleSession, "fetch">;
+  retry: RetryPolicy;
+  timeoutMs: number;
+  now: () => Date;
+  /** Called for every request sent, retries included. */
+  onSend?: () => void;
+}
+
+export interface ApiRequest {
+  method: "GET" | "POST";
+  url: string;
+  body?: unknown;
+}
+
+/**
+ * One REST call: sent with the grant's token, retried on 5xx, non-token 429s and network
+ * failures, its error envelope mapped to a GoogleError, its body parsed with `schema`.
+ */
+export function callGoogleApi<S extends z.ZodType>(
+  context: ApiContext,
+  request: ApiRequest,
+  schema: S,
+  what: string,
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+  return withRetry(context.retry, async () => {
+    context.onSend?.();
+    const response = await send(context.session.fetch, request.url, {
+      method: request.method,
+      headers,
+      body: payload,
+      signal: AbortSignal.timeout(context.timeoutMs),
+    });
+    const body = await readJson(response);
+    if (response.ok) return parseBody(schema, body, what);
+    const { error, retryable } = classifyApiError(response.status, body);
+    if (!retryable) throw error;
+    throw new TransientFailure(
+      error,
+      parseRetryAfter(response.headers.get("retry-after"), context.now()),
+    );
+  });
+}
+
+/** `properties/123` from `123` or `properties/123`; property ids are digits (§2.1). */
+export function propertyResourceName(propertyId: string): string {
+  const match = /^(?:properties\/)?(\d+)$/.exec(propertyId.trim());
+  if (!match) {
+    throw new GoogleError("GOOGLE_INVALID_REQUEST", `Not a GA4 property id: ${propertyId}`);
+  }
+  return `properties/${match[1]}`;
+}

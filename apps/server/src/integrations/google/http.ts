@@ -1,0 +1,68 @@
+import type { z } from "zod";
+import { GoogleError } from "./errors.ts";
+import { TransientFailure } from "./retry.ts";
+
+/** fetch, with network failures and timeouts turned into retryable GOOGLE_UNAVAILABLE. */
+export async function send(
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
+  try {
+    return await fetchImpl(url, init);
+  } catch (cause) {
+    // The session's own failures (an expired grant) are answers, not network trouble.
+    if (cause instanceof GoogleError || cause instanceof TransientFailure) throw cause;
+    throw networkFailure(cause);
+  }
+}
+
+export function networkFailure(cause: unknown): TransientFailure {
+  const timedOut = cause instanceof Error && cause.name === "TimeoutError";
+  return new TransientFailure(
+    new GoogleError(
+      "GOOGLE_UNAVAILABLE",
+      timedOut ? "Google did not answer in time" : "Could not reach Google",
+      { cause },
+    ),
+  );
+}
+
+/**
+ * The body as JSON, `undefined` when it is empty or not JSON (an HTML error page from a proxy);
+ * a connection that drops mid-body is a network failure.
+ */
+export async function readJson(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw networkFailure(cause);
+  }
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parse once at the edge: a body that does not match Google's documented shape stops here. */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  what: string,
+): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    .join("; ");
+  throw new GoogleError(
+    "GOOGLE_BAD_RESPONSE",
+    body === undefined
+      ? `Google sent a ${what} that is not JSON`
+      : `Unexpected ${what} from Google (${where})`,
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The emulator's synthetic properties against the audit engine: each profile lists the tagging
+ * errors put into it (`injectedErrors`), and an audit of its data must fail exactly those checks,
+ * naming the offending values. The hand-set default channel groups are also an independent
+ * oracle for the engine's own channel grouping.
+ */
+import { type AuditReport, type AuditRow, createAuditor, predictChannel } from "@utmost/engine";
+import {
+  createSyntheticProperty,
+  type FactRow,
+  PROFILE_KEYS,
+  PROFILES,
+  type ProfileKey,
+} from "@utmost/google-emulator/synthetic";
+import { describe, expect, it } from "vitest";
+
+/** The scan's last day and clock: fixed, so the data audited never changes. */
+const LAST_DAY = Date.UTC(2026, 10, 15);
+const NOW = new Date("2026-11-16T06:00:00Z");
+const MS_PER_DAY = 86_400_000;
+
+/** 90 days as a scan reads them; the publisher's few days already hold some 100,000 rows. */
+const DAYS: Readonly<Record<ProfileKey, number>> = {
+  "well-run-store": 90,
+  "agency-client": 90,
+  "large-store": 90,
+  "huge-publisher": 3,
+  "revoked-client": 90,
+};
+
+interface Audited {
+  report: AuditReport;
+  /** "source / medium / campaign: set X, engine Y" for rows whose channels disagree. */
+  channelDisagreements: Set<string>;
+}
+
+/** A fact row as the scan hands it to the engine: the dimensions the engine reads. */
+function toAuditRow(row: FactRow): AuditRow {
+  return {
+    sessionSource: row.sessionSource,
+    sessionMedium: row.sessionMedium,
+    sessionCampaignName: row.sessionCampaignName,
+    sessionDefaultChannelGroup: row.sessionDefaultChannelGroup,
+    sessionManualSource: row.sessionManualSource,
+    sessionManualMedium: row.sessionManualMedium,
+    sessionManualCampaignName: row.sessionManualCampaignName,
+    sessionManualCampaignId: row.sessionManualCampaignId,
+    sessionManualTerm: row.sessionManualTerm,
+    sessionManualAdContent: row.sessionManualAdContent,
+    landingPagePlusQueryString: row.landingPagePlusQueryString,
+    pageReferrer: row.pageReferrer,
+    date: row.date,
+    sessions: row.sessions,
+    keyEvents: row.keyEvents,
+  };
+}
+
+function yyyymmdd(time: number): string {
+  return new Date(time).toISOString().slice(0, 10).replaceAll("-", "");
+}
+
+const audits = new Map<ProfileKey, Audited>();
+
+/** Each profile is generated and audited once, for all the tests that read it. */
+function audited(key: ProfileKey): Audited {
+  const done = audits.get(key);
+  if (done) return done;
+  const profile = PROFILES[key];
+  const property = createSyntheticProperty(profile);
+  const auditor = createAuditor({ siteHosts: [new URL(profile.defaultUri).host], now: NOW });
+  const channelDisagreements = new Set<string>();
+  for (let i = DAYS[key] - 1; i >= 0; i--) {
+    for (const row of property.rowsForDay(yyyymmdd(LAST_DAY - i * MS_PER_DAY))) {
+      auditor.add(toAuditRow(row));
+      // Auto-tagged clicks are grouped by Google Ads' network type, not by source and medium.
+      if (row.landingPagePlusQueryString.includes("gclid=")) continue;
+      const predicted = predictChannel({
+        source: row.sessionSource,
+        medium: row.sessionMedium,
+        campaign: row.sessionCampaignName,
+      });
+      if (predicted !== row.sessionDefaultChannelGroup) {
+        channelDisagreements.add(
+          `${row.sessionSource} / ${row.sessionMedium} / ${row.sessionCampaignName}: set ${row.sessionDefaultChannelGroup}, engine ${predicted}`,
+        );
+      }
+    }
+  }
+  const result = { report: auditor.finish(), channelDisagreements };
+  audits.set(key, result);
+  return result;
+}
+
+describe.each(PROFILE_KEYS.map((key) => [key]))("the synthetic property %s", (key) => {
+  const profile = PROFILES[key];
+
+  it("fails exactly the checks of its injected errors", () => {
+    const { report } = audited(key);
+    const failed = report.checks.filter((check) => check.status === "failed").map((c) => c.id);
+    const injected = profile.injectedErrors.map((error) => error.checkId);
+    expect(new Set(failed)).toEqual(new Set(injected));
+  });
+
+  it("names the offending values of every injected error", () => {
+    const { report } = audited(key);
+    const missing = profile.injectedErrors.flatMap((error) => {
+      const check = report.checks.find((candidate) => candidate.id === error.checkId);
+      const named = new Set(check?.findings.flatMap((finding) => finding.values));
+      return error.values
+        .filter((value) => !named.has(value))
+        .map((value) => `${error.checkId}: ${value}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("sets the default channel group the engine predicts for manual traffic", () => {
+    expect([...audited(key).channelDisagreements]).toEqual([]);
+  });
+});

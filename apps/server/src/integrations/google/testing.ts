@@ -1,0 +1,53 @@
+import { consentDecision } from "@utmost/google-emulator";
+import {
+  createOAuthState,
+  createPkcePair,
+  type GoogleOAuthClient,
+  type GoogleTokens,
+} from "./oauth-client.ts";
+
+/**
+ * Test support for code that talks to Google through the emulator over HTTP: the consent step
+ * answered the way a browser would, and the whole connect flow without a browser.
+ */
+
+/**
+ * Opens the consent page at an authorization URL, picks `email` (or the preselected account),
+ * presses Allow or Deny and returns where the emulator redirects: the redirect URI with `code`
+ * and `state`, or with `error=access_denied`.
+ */
+export { consentDecision };
+
+export interface ConnectOptions {
+  oauth: GoogleOAuthClient;
+  /** A loopback URI: the demo client accepts any. */
+  redirectUri?: string;
+  scopes: readonly string[];
+  email?: string;
+  /** Optional scopes left ticked on the consent page (granular consent, §1.3); all by default. */
+  ticked?: readonly string[];
+}
+
+/**
+ * The whole connect flow against the emulator: consent URL, Allow, code exchange with PKCE.
+ * Returns the tokens the app would store.
+ */
+export async function connectWithEmulator(options: ConnectOptions): Promise<GoogleTokens> {
+  const redirectUri = options.redirectUri ?? "http://127.0.0.1:3000/oauth/callback";
+  const pkce = createPkcePair();
+  const state = createOAuthState();
+  const url = options.oauth.authorizationUrl({
+    redirectUri,
+    scopes: options.scopes,
+    state,
+    codeChallenge: pkce.challenge,
+    loginHint: options.email,
+  });
+  const location = await consentDecision(url, {
+    decision: "allow",
+    ...(options.email ? { email: options.email } : {}),
+    ...(options.ticked ? { scopes: options.ticked } : {}),
+  });
+  const { code } = options.oauth.readAuthorizationResponse(new URL(location).searchParams, state);
+  return options.oauth.exchangeCode({ code, redirectUri, codeVerifier: pkce.verifier });
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** `GET /api/config`: what the browser needs to know about this deployment. */
+export const PublicConfigResponseSchema = z.object({
+  /** The embedded demo keeps mail in a local outbox the browser can read. */
+  outboxEnabled: z.boolean(),
+  /** "Continue with Google" is set up (real Google or the stand-in). */
+  googleSignIn: z.boolean(),
+});
+export type PublicConfigResponse = z.infer<typeof PublicConfigResponseSchema>;

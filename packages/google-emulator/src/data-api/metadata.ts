@@ -1,0 +1,27 @@
+/**
+ * `GET v1beta/properties/{id}/metadata` (ga4-protocol.md §3.5): the dimensions and metrics this
+ * property can be asked for. The stand-in has no custom definitions, so every property (and
+ * property 0, Google's "common to all properties") gets the same list. Default-valued fields
+ * (`customDefinition: false`, empty `deprecatedApiNames`, no `comparisons`) are left out, as
+ * proto3 JSON does.
+ */
+import { DIMENSIONS, METRICS } from "./schema.ts";
+
+export function getMetadata(propertyId: string): Record<string, unknown> {
+  return {
+    name: `properties/${propertyId}/metadata`,
+    dimensions: DIMENSIONS.map(({ apiName, uiName, description, category }) => ({
+      apiName,
+      uiName,
+      description,
+      category,
+    })),
+    metrics: METRICS.map(({ apiName, uiName, description, category }) => ({
+      apiName,
+      uiName,
+      description,
+      type: "TYPE_INTEGER",
+      category,
+    })),
+  };
+}
