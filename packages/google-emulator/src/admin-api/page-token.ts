@@ -36,11 +36,12 @@ function encodePageToken(list: string, offset: number, pageSize: number): string
 
 function decodePageToken(token: string, list: string, pageSize: number): number | undefined {
   const text = Buffer.from(token, "base64url").toString("utf8");
-  // Node's decoder skips characters it cannot use; only a token that encodes back to itself is ours.
+  // Node's decoder skips characters it cannot use: only a token that encodes back to itself.
   if (Buffer.from(text).toString("base64url") !== token) return undefined;
   const [offsetText, sum, ...rest] = text.split(".");
-  if (rest.length > 0 || offsetText === undefined || !/^\d{1,9}$/.test(offsetText))
+  if (rest.length > 0 || offsetText === undefined || !/^\d{1,9}$/.test(offsetText)) {
     return undefined;
+  }
   const offset = Number(offsetText);
   return sum === checksum(list, offset, pageSize) ? offset : undefined;
 }

@@ -37,6 +37,7 @@ export function buildReport(
   const scan = aggregate(query, property, today);
   const requested = query.metrics.map((metric) => FACT_METRICS.indexOf(metric.name));
   // "If false or unspecified, each row with all metrics equal to 0 will not be returned" (§3.1).
+  // A report without metrics has nothing to be 0: its rows are the combinations seen.
   const groups: number[] = [];
   for (let group = 0; group < scan.ranges.length; group++) {
     const base = group * METRIC_COUNT;

@@ -33,23 +33,16 @@ import { isMetric, notAValid } from "./schema.ts";
 
 type LeafReader<Leaf> = (filter: Fields, path: string) => Leaf;
 
+/** FilterExpression is a oneof of these (§3.2). */
+const EXPRESSION_MEMBERS = ["andGroup", "orGroup", "notExpression", "filter"] as const;
+
 function readExpression<Leaf>(
   value: unknown,
   path: string,
   readLeaf: LeafReader<Leaf>,
 ): FilterNode<Leaf> {
-  const fields = readMessage(value, path, "FilterExpression", [
-    "andGroup",
-    "orGroup",
-    "notExpression",
-    "filter",
-  ]);
-  const member = readOneof(fields, path, "expr", [
-    "andGroup",
-    "orGroup",
-    "notExpression",
-    "filter",
-  ]);
+  const fields = readMessage(value, path, "FilterExpression", EXPRESSION_MEMBERS);
+  const member = readOneof(fields, path, "expr", EXPRESSION_MEMBERS);
   switch (member) {
     case "andGroup":
     case "orGroup": {
@@ -372,8 +365,11 @@ export function compileDimensionFilter(
     }
     case "leaf": {
       const extract = extractorFor(node.leaf.source);
-      // Fact values repeat across days and rows, so a value's answer (a regex run) is reused.
-      const test = memoised(valueTest(node.leaf.test, node.leaf.field));
+      const { test: leafTest, field } = node.leaf;
+      // Fact values repeat across days and rows, so a regex's answer for a value is reused; the
+      // other tests cost less than the lookup.
+      const isRegex = leafTest.kind === "string" && leafTest.matchType.endsWith("_REGEXP");
+      const test = isRegex ? memoised(valueTest(leafTest, field)) : valueTest(leafTest, field);
       return (row, range) => test(extract(row, range));
     }
   }

@@ -111,10 +111,11 @@ export function orderRows(
   rows: readonly AggregatedRow[],
   orders: readonly ReportOrder[],
 ): AggregatedRow[] {
+  const metricKey = (metric: number) => Float64Array.from(rows, (row) => row.sums[metric] ?? 0);
   const keys: SortKey[] = orders.map((order) => ({
     compute: () =>
       order.kind === "metric"
-        ? Float64Array.from(rows, (row) => row.sums[FACT_METRICS.indexOf(order.metric)] ?? 0)
+        ? metricKey(FACT_METRICS.indexOf(order.metric))
         : columnRanks(rows, order.index, order.orderType),
     values: undefined,
     sign: order.desc ? -1 : 1,

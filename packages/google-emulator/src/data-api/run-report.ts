@@ -4,8 +4,7 @@
  * `response` or the error's envelope.
  */
 import type { GoogleApiError } from "../google-error.ts";
-import type { SyntheticProperty } from "../synthetic/types.ts";
-import { FACT_METRICS } from "../synthetic/types.ts";
+import { FACT_METRICS, type SyntheticProperty } from "../synthetic/types.ts";
 import { type BuiltReport, buildReport } from "./build-report.ts";
 import { parseIsoDay } from "./dates.ts";
 import type { AggregatedRow } from "./ordering.ts";
@@ -34,8 +33,9 @@ const reports = new LruCache<BuiltReport>(4, 1_000_000);
 
 export function runReport(body: unknown, context: RunReportContext): RunReportResult {
   const today = parseIsoDay(context.today);
-  if (today === undefined)
+  if (today === undefined) {
     throw new Error(`RunReportContext.today must be YYYY-MM-DD: ${context.today}`);
+  }
   let query: ReportQuery;
   try {
     query = parseRunReportRequest(body, today);
