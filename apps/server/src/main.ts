@@ -33,6 +33,9 @@ async function main() {
     console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
     if (mailer.kind === "outbox") console.log(`  Outgoing mail: ${config.appUrl}/outbox`);
   }
+  if (config.google.kind === "embedded" || config.google.kind === "emulator") {
+    console.log(`  Google: the offline stand-in at ${config.google.url}`);
+  }
   console.log("");
 }
 
