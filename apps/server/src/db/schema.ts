@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -176,13 +178,178 @@ export const dataSources = pgTable(
     accessTokenEncrypted: text("access_token_encrypted"),
     refreshTokenEncrypted: text("refresh_token_encrypted"),
     tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    /** Scopes Google granted with the tokens (space-separated). */
+    tokenScopes: text("token_scopes"),
     isActive: boolean("is_active").notNull().default(true),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    /**
+     * Spec §4: once a property needed chunking (over 100K sessions in a scan's range), later
+     * scans fetch it in chunks of this many days. Null until a scan finds it large.
+     */
+    chunkSizeDays: integer("chunk_size_days"),
     ...timestamps,
   },
   (t) => [
     index("data_sources_workspace_id_idx").on(t.workspaceId),
     uniqueIndex("data_sources_workspace_property_idx").on(t.workspaceId, t.ga4PropertyId),
+  ],
+);
+
+/**
+ * Between the OAuth callback and "Save Analytics Property" the tokens stay on the server under a
+ * short-lived handle (ADR 007), never in the browser. One row per completed consent.
+ */
+export const googleConnections = pgTable(
+  "google_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Set for a reconnect of this property. */
+    dataSourceId: uuid("data_source_id").references(() => dataSources.id, { onDelete: "cascade" }),
+    accessTokenEncrypted: text("access_token_encrypted").notNull(),
+    refreshTokenEncrypted: text("refresh_token_encrypted"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }).notNull(),
+    tokenScopes: text("token_scopes").notNull(),
+    /** The handle stops working at this time, or once used. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("google_connections_user_id_idx").on(t.userId)],
+);
+
+/** The single use of an OAuth `state`: a replayed callback finds its nonce taken. */
+export const oauthStates = pgTable("oauth_states", {
+  nonce: text("nonce").primaryKey(),
+  usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const scanStatus = pgEnum("scan_status", ["running", "completed", "failed"]);
+
+/** One audit of one property (spec §3 audit_scans). */
+export const auditScans = pgTable(
+  "audit_scans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    /** manual (Run Audit), onboarding, connect (right after saving) or scheduled. */
+    scanType: text("scan_type", { enum: ["manual", "onboarding", "connect", "scheduled"] })
+      .notNull()
+      .default("manual"),
+    requestedByUserId: text("requested_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    status: scanStatus("status").notNull().default("running"),
+    errorMessage: text("error_message"),
+    /** Typed reason of a failure (e.g. GOOGLE_AUTH_EXPIRED), for the UI to react to. */
+    errorCode: text("error_code"),
+    /** 0-100 while running. */
+    progress: integer("progress").notNull().default(0),
+    healthScore: integer("health_score"),
+    healthGrade: text("health_grade"),
+    criticalIssuesCount: integer("critical_issues_count").notNull().default(0),
+    warningIssuesCount: integer("warning_issues_count").notNull().default(0),
+    passedChecksCount: integer("passed_checks_count").notNull().default(0),
+    /** The engine's per-check results and totals, as reported. */
+    report: jsonb("report"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    rowsFetched: bigint("rows_fetched", { mode: "number" }).notNull().default(0),
+    apiCallsMade: integer("api_calls_made").notNull().default(0),
+    isChunkedScan: boolean("is_chunked_scan").notNull().default(false),
+    chunkSizeDays: integer("chunk_size_days"),
+    isComplete: boolean("is_complete").notNull().default(true),
+    quotaLimitHit: boolean("quota_limit_hit").notNull().default(false),
+    dateRangeStart: date("date_range_start"),
+    dateRangeEnd: date("date_range_end"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_scans_data_source_created_idx").on(t.dataSourceId, sql`${t.createdAt} DESC`),
+    // Spec: one running scan per property at a time.
+    uniqueIndex("audit_scans_one_running_idx")
+      .on(t.dataSourceId)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+export const issueSeverity = pgEnum("issue_severity", ["critical", "warning", "info"]);
+export const issueStatus = pgEnum("issue_status", ["active", "muted", "resolved"]);
+
+/**
+ * A finding that persists across scans (spec §3 utm_issues), keyed by property, check id and
+ * the finding's stable key.
+ */
+export const utmIssues = pgTable(
+  "utm_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    /** The engine check id (spec: issue_type). */
+    issueType: text("issue_type").notNull(),
+    findingKey: text("finding_key").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    severity: issueSeverity("severity").notNull(),
+    status: issueStatus("status").notNull().default("active"),
+    affectedSessionsCount: bigint("affected_sessions_count", { mode: "number" })
+      .notNull()
+      .default(0),
+    /** The offending values and a few example rows, as the latest scan found them. */
+    values: jsonb("values").$type<string[]>().notNull().default([]),
+    examples: jsonb("examples").$type<unknown[]>().notNull().default([]),
+    firstDetectedAt: timestamp("first_detected_at", { withTimezone: true }).notNull().defaultNow(),
+    lastDetectedAt: timestamp("last_detected_at", { withTimezone: true }).notNull().defaultNow(),
+    lastScanId: uuid("last_scan_id").references(() => auditScans.id, { onDelete: "set null" }),
+    mutedAt: timestamp("muted_at", { withTimezone: true }),
+    mutedByUserId: text("muted_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    muteReason: text("mute_reason"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedByUserId: text("resolved_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    resolutionGuide: jsonb("resolution_guide")
+      .$type<{
+        why_it_matters: string;
+        how_to_fix: string;
+        example_wrong: string;
+        example_correct: string;
+        ga4_documentation_url: string;
+      }>()
+      .notNull(),
+  },
+  (t) => [
+    uniqueIndex("utm_issues_key_idx").on(t.dataSourceId, t.issueType, t.findingKey),
+    index("utm_issues_data_source_status_idx").on(t.dataSourceId, t.status),
+  ],
+);
+
+/** Each scan that found an issue: its history, for trends and the per-issue export. */
+export const issueOccurrences = pgTable(
+  "issue_occurrences",
+  {
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => utmIssues.id, { onDelete: "cascade" }),
+    scanId: uuid("scan_id")
+      .notNull()
+      .references(() => auditScans.id, { onDelete: "cascade" }),
+    affectedSessionsCount: bigint("affected_sessions_count", { mode: "number" }).notNull(),
+    values: jsonb("values").$type<string[]>().notNull(),
+    detectedAt: timestamp("detected_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.scanId] }),
+    index("issue_occurrences_scan_id_idx").on(t.scanId),
   ],
 );
 

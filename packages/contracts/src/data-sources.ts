@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { ScanSchema } from "./scans.ts";
+
+/** A connected GA4 property (spec §3 data_sources); tokens never leave the server. */
+export const DataSourceSchema = z.object({
+  id: z.uuid(),
+  workspaceId: z.uuid(),
+  name: z.string(),
+  type: z.literal("ga4"),
+  /** Digits only, e.g. "312456789". */
+  ga4PropertyId: z.string(),
+  ga4AccountName: z.string().nullable(),
+  isActive: z.boolean(),
+  lastSyncedAt: z.iso.datetime().nullable(),
+  /** Set once a scan found the property large (spec §4 chunking). */
+  chunkSizeDays: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  /** The newest scan, running or finished; null before the first. */
+  latestScan: ScanSchema.nullable(),
+});
+export type DataSource = z.infer<typeof DataSourceSchema>;
+
+/** `GET /api/workspaces/:workspaceId/data-sources`: newest first. */
+export const DataSourceListResponseSchema = z.object({ dataSources: z.array(DataSourceSchema) });
+export type DataSourceListResponse = z.infer<typeof DataSourceListResponseSchema>;
+
+/** `GET /api/data-sources/:dataSourceId`. */
+export const DataSourceResponseSchema = z.object({ dataSource: DataSourceSchema });
+export type DataSourceResponse = z.infer<typeof DataSourceResponseSchema>;
+
+export const DataSourceIdParamsSchema = z.object({
+  dataSourceId: z.uuid("Analytics property not found"),
+});
+
+/**
+ * `POST /api/oauth/google/init` (spec §7 google-oauth-init): the consent URL for connecting a
+ * property to the workspace, or for reconnecting `dataSourceId`.
+ */
+export const GoogleOAuthInitRequestSchema = z.object({
+  workspaceId: z.uuid("No workspace selected"),
+  dataSourceId: z.uuid("Analytics property not found").optional(),
+});
+export type GoogleOAuthInitRequest = z.infer<typeof GoogleOAuthInitRequestSchema>;
+
+export const GoogleOAuthInitResponseSchema = z.object({ oauthUrl: z.url() });
+export type GoogleOAuthInitResponse = z.infer<typeof GoogleOAuthInitResponseSchema>;
+
+/**
+ * After consent Google returns to `GET /api/oauth/google/callback`, which keeps the tokens on the
+ * server and sends the browser on: a new connection to `/connect-data-source?connection=<id>`, a
+ * reconnect to `/data-sources?reconnected=<dataSourceId>`, a refusal or failure to
+ * `/connect-data-source?error=<message>` (spec §8 'Authorization failed').
+ */
+export const GoogleConnectionIdParamsSchema = z.object({
+  connectionId: z.uuid("This Google authorization has expired. Please authorize again."),
+});
+
+/** Spec §3 OAuth callback `properties`: accounts with their property summaries. */
+export const GoogleAccountSummarySchema = z.object({
+  displayName: z.string(),
+  propertySummaries: z.array(
+    z.object({
+      /** `properties/{id}`. */
+      property: z.string(),
+      displayName: z.string(),
+      propertyType: z.string(),
+    }),
+  ),
+});
+export type GoogleAccountSummary = z.infer<typeof GoogleAccountSummarySchema>;
+
+/** `GET /api/oauth/google/connections/:connectionId`: the property picker's list. */
+export const GoogleConnectionResponseSchema = z.object({
+  workspaceId: z.uuid(),
+  accounts: z.array(GoogleAccountSummarySchema),
+});
+export type GoogleConnectionResponse = z.infer<typeof GoogleConnectionResponseSchema>;
+
+/**
+ * `POST /api/data-sources` (Save Analytics Property): spends the connection handle, creates the
+ * property in the connection's workspace and starts its first audit. Refused with
+ * 'Analytics property limit reached' when the owner's plan is full.
+ */
+export const CreateDataSourceRequestSchema = z.object({
+  connectionId: z.uuid("Missing authentication data"),
+  property: z
+    .string({ error: "Please select a GA4 property" })
+    .regex(/^properties\/\d+$/, "Please select a GA4 property"),
+});
+export type CreateDataSourceRequest = z.infer<typeof CreateDataSourceRequestSchema>;
+
+export const CreateDataSourceResponseSchema = z.object({
+  dataSource: DataSourceSchema,
+  /** The first audit, started at once; null if it could not start. */
+  scan: ScanSchema.nullable(),
+});
+export type CreateDataSourceResponse = z.infer<typeof CreateDataSourceResponseSchema>;
