@@ -24,6 +24,7 @@ const EnvSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default("./.data"),
     APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    APP_SECRET_PREVIOUS: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -79,6 +80,8 @@ export interface Config {
   appUrl: string;
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   appSecret: string;
+  /** Earlier APP_SECRET, still accepted to open tokens it sealed (key rotation). */
+  previousAppSecrets: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The embedded default: a seeded demo login and the outbox page. */
@@ -122,6 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               : path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
         },
     appSecret: env.APP_SECRET ?? DEMO_SECRET,
+    previousAppSecrets: env.APP_SECRET_PREVIOUS ? [env.APP_SECRET_PREVIOUS] : [],
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     demoMode,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * Seals OAuth tokens for the database (DESIGN.md, "Security and data rules": AES-256-GCM with a
@@ -102,6 +102,25 @@ export function createTokenCipher(options: TokenCipherOptions): TokenCipher {
       return split(sealed).keyId !== currentId;
     },
   };
+}
+
+/**
+ * The app's cipher: keyed by APP_SECRET, with APP_SECRET_PREVIOUS still opening what it sealed
+ * until those values are sealed again. A key's id is a digest of its secret, so rotating needs
+ * no other setting.
+ */
+export function createAppTokenCipher(config: {
+  appSecret: string;
+  previousAppSecrets: readonly string[];
+}): TokenCipher {
+  const key = (secret: string): TokenCipherKey => ({
+    id: createHash("sha256").update(`utmost-key-id:${secret}`).digest("base64url").slice(0, 8),
+    secret,
+  });
+  return createTokenCipher({
+    current: key(config.appSecret),
+    previous: config.previousAppSecrets.map(key),
+  });
 }
 
 function deriveKey(secret: string): Buffer {
