@@ -3,15 +3,23 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
 import { type Config, EMBEDDED_GOOGLE_PATH } from "./env.ts";
+import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createRequireSession } from "./modules/auth/session.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
+import { dataSourcesRoutes } from "./modules/data-sources/data-sources.routes.ts";
 import { type GoogleSetup, setUpGoogle } from "./modules/google/google-setup.ts";
+import { googleConnectRoutes } from "./modules/google-connect/google-connect.routes.ts";
+import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import type { Mailer } from "./modules/mail/mailer.ts";
 import { outboxRoutes } from "./modules/mail/outbox.routes.ts";
+import { scanEnqueuer } from "./modules/scans/run-scan.job.ts";
+import type { ScanStarter } from "./modules/scans/scan-starter.ts";
+import { scansRoutes } from "./modules/scans/scans.routes.ts";
+import { createScanStarter } from "./modules/scans/scans.service.ts";
 import { webRoutes } from "./modules/web/web.routes.ts";
 import { workspacesRoutes } from "./modules/workspaces/workspaces.routes.ts";
 
@@ -19,6 +27,10 @@ export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** The job queue audits are enqueued on; the real ScanStarter is built on it. */
+  jobs?: JobQueue;
+  /** Starts audits in place of the job queue's starter (tests); without either no audit starts. */
+  scanStarter?: ScanStarter;
 }
 
 export interface App {
@@ -30,7 +42,13 @@ export interface App {
   routes: { method: string; url: string }[];
 }
 
-export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  jobs,
+  scanStarter: givenScanStarter,
+}: AppDeps): Promise<App> {
   const server = Fastify({
     trustProxy: config.trustProxy,
     logger: {
@@ -58,6 +76,8 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
 
   const google = await setUpGoogle(config);
   const auth = createAuth({ db, config, mailer, google });
+  const scanStarter =
+    givenScanStarter ?? (jobs ? createScanStarter({ db, enqueue: scanEnqueuer(jobs) }) : undefined);
 
   server.get("/api/health", async () => ({ status: "ok" }));
   await server.register(authRoutes, { auth, googleSignIn: google !== null });
@@ -76,6 +96,10 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<App> {
     scope.addHook("onRequest", requireSession);
     await scope.register(meRoutes, { db });
     await scope.register(workspacesRoutes, { db });
+    await scope.register(dataSourcesRoutes, { db, config, google });
+    await scope.register(googleConnectRoutes, { db, config, google, scanStarter });
+    await scope.register(issuesRoutes, { db });
+    await scope.register(scansRoutes, { db, scanStarter });
   });
 
   await webRoutes(server, { distDir: config.webDistDir });

@@ -43,6 +43,14 @@ describe("loadConfig", () => {
     });
   });
 
+  it("works the job queue in the same process unless RUN_WORKER=false on PostgreSQL", () => {
+    expect(loadConfig({}).runWorker).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@db/x", RUN_WORKER: "false" }).runWorker).toBe(
+      false,
+    );
+    expect(() => loadConfig({ RUN_WORKER: "false" })).toThrow(/RUN_WORKER: can be false only/);
+  });
+
   it("wants both halves of the Google OAuth client", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: "s" })).toThrow(/GOOGLE_CLIENT_ID/);

@@ -37,6 +37,7 @@ const EnvSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_EMULATOR_URL: z.url().optional(),
+    RUN_WORKER: booleanFlag.default(true),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -44,6 +45,14 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.APP_SECRET) {
       ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production" });
+    }
+    if (!env.RUN_WORKER && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["RUN_WORKER"],
+        message:
+          "can be false only with DATABASE_URL: the embedded database runs its worker in this process (use npm start)",
+      });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       const missing = env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
@@ -91,6 +100,11 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   webDistDir: string;
   google: GoogleConfig;
+  /**
+   * Whether `main.ts` also works the job queue (scans). The embedded default does; a production
+   * API process sets RUN_WORKER=false and leaves the jobs to `npm run start:worker`.
+   */
+  runWorker: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +151,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
     google: googleConfig(env, appUrl, demoMode),
+    runWorker: env.RUN_WORKER,
   };
 }
 

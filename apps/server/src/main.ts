@@ -1,6 +1,8 @@
 import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { prepareJobQueue, startWorkers } from "./jobs/app-jobs.ts";
+import { createJobQueue } from "./jobs/job-queue.ts";
 import { createOutboxMailer, createSmtpMailer } from "./modules/mail/mailer.ts";
 import { DEMO_LOGIN, seedDemo } from "./seed/demo.ts";
 
@@ -10,7 +12,9 @@ async function main() {
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(database.db);
-  const { server, auth } = await buildApp({ config, db: database.db, mailer });
+  const jobs = createJobQueue({ database, location: config.database });
+  const { server, auth, google } = await buildApp({ config, db: database.db, mailer, jobs });
+  await prepareJobQueue(jobs, server.log);
   if (config.demoMode) await seedDemo(database.db, auth);
 
   let closing = false;
@@ -19,6 +23,8 @@ async function main() {
     closing = true;
     server.log.info({ signal }, "shutting down");
     await server.close();
+    // Before the database: running scans get a moment, then go back to the queue for a retry.
+    await jobs.stop();
     mailer.close();
     await database.close();
     process.exit(0);
@@ -27,6 +33,10 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await server.listen({ port: config.port, host: config.host });
+  // After listening: in the embedded demo the worker calls the Google stand-in on this server.
+  if (config.runWorker) {
+    await startWorkers(jobs, { db: database.db, config, google, logger: server.log });
+  }
   const where = config.database.kind === "pglite" ? config.database.dataDir : "PostgreSQL";
   console.log(`\n  Utmost is running at ${config.appUrl}  (database: ${where})`);
   if (config.demoMode) {
@@ -36,6 +46,11 @@ async function main() {
   if (config.google.kind === "embedded" || config.google.kind === "emulator") {
     console.log(`  Google: the offline stand-in at ${config.google.url}`);
   }
+  console.log(
+    config.runWorker
+      ? "  Scans run in this process."
+      : "  Scans are queued for `npm run start:worker` (RUN_WORKER=false).",
+  );
   console.log("");
 }
 

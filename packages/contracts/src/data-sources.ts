@@ -34,12 +34,19 @@ export const DataSourceIdParamsSchema = z.object({
 
 /**
  * `POST /api/oauth/google/init` (spec §7 google-oauth-init): the consent URL for connecting a
- * property to the workspace, or for reconnecting `dataSourceId`.
+ * property to the workspace, or for reconnecting `dataSourceId`. A new connection without a
+ * workspace goes to the user's first one, created when the user has none (spec §8 'No workspace
+ * found and failed to create'); a reconnect names its workspace ('No workspace selected').
  */
-export const GoogleOAuthInitRequestSchema = z.object({
-  workspaceId: z.uuid("No workspace selected"),
-  dataSourceId: z.uuid("Analytics property not found").optional(),
-});
+export const GoogleOAuthInitRequestSchema = z
+  .object({
+    workspaceId: z.uuid("No workspace selected").optional(),
+    dataSourceId: z.uuid("Analytics property not found").optional(),
+  })
+  .refine((request) => request.dataSourceId === undefined || request.workspaceId !== undefined, {
+    path: ["workspaceId"],
+    message: "No workspace selected",
+  });
 export type GoogleOAuthInitRequest = z.infer<typeof GoogleOAuthInitRequestSchema>;
 
 export const GoogleOAuthInitResponseSchema = z.object({ oauthUrl: z.url() });
@@ -51,6 +58,15 @@ export type GoogleOAuthInitResponse = z.infer<typeof GoogleOAuthInitResponseSche
  * reconnect to `/data-sources?reconnected=<dataSourceId>`, a refusal or failure to
  * `/connect-data-source?error=<message>` (spec §8 'Authorization failed').
  */
+/** What Google appends to the callback (RFC 6749 §4.1.2 and §4.1.2.1); the rest is ignored. */
+export const GoogleOAuthCallbackQuerySchema = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  scope: z.string().optional(),
+});
+export type GoogleOAuthCallbackQuery = z.infer<typeof GoogleOAuthCallbackQuerySchema>;
+
 export const GoogleConnectionIdParamsSchema = z.object({
   connectionId: z.uuid("This Google authorization has expired. Please authorize again."),
 });

@@ -344,9 +344,41 @@ export type OrderBy = z.infer<typeof OrderBySchema>;
  * `POST /v1beta/properties/{id}:runReport` body, the fields Utmost sends. `limit` and `offset` are
  * int64: accepted as a number or a string, always sent as a string (§0).
  */
+/**
+ * A dimension computed from others (§3.1): one of `lowerCase`, `upperCase` or `concatenate`. The
+ * dimension then needs a name of its own, which the response's header carries.
+ */
+export const DimensionExpressionSchema = z
+  .object({
+    lowerCase: z.object({ dimensionName: z.string().min(1) }).optional(),
+    upperCase: z.object({ dimensionName: z.string().min(1) }).optional(),
+    concatenate: z
+      .object({
+        dimensionNames: z.array(z.string().min(1)).min(1),
+        /** Placed between the values; a value that contains it is not told apart (§3.1). */
+        delimiter: z.string().optional(),
+      })
+      .optional(),
+  })
+  .refine(
+    (expression) =>
+      [expression.lowerCase, expression.upperCase, expression.concatenate].filter(
+        (member) => member !== undefined,
+      ).length === 1,
+    { message: "a dimension expression sets exactly one of lowerCase, upperCase, concatenate" },
+  );
+export type DimensionExpression = z.infer<typeof DimensionExpressionSchema>;
+
 export const RunReportRequestSchema = z.object({
-  /** Up to 9 (§3.1). */
-  dimensions: z.array(z.object({ name: z.string().min(1) })).max(9),
+  /** Up to 9 (§3.1); an expression counts as one. */
+  dimensions: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        dimensionExpression: DimensionExpressionSchema.optional(),
+      }),
+    )
+    .max(9),
   /** Up to 10 (§3.1). */
   metrics: z
     .array(z.object({ name: z.string().min(1) }))

@@ -80,3 +80,12 @@ export type MuteIssueRequest = z.infer<typeof MuteIssueRequestSchema>;
 /** `POST /api/issues/:issueId/mute` and `/resolve` answer the updated issue. */
 export const IssueResponseSchema = z.object({ issue: IssueSchema });
 export type IssueResponse = z.infer<typeof IssueResponseSchema>;
+
+/**
+ * `GET /api/issues/:issueId/export.csv` (the issue's detection history) and
+ * `GET /api/scans/:scanId/export.csv` (the property's issues), both `?days=7|30|90` or all time
+ * (spec §7 export-issue-csv, export-audit-csv): a file download, RFC 4180 CSV in UTF-8 with a
+ * byte order mark, its name in `Content-Disposition`.
+ */
+export const CsvExportSchema = z.string();
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";

@@ -2,6 +2,8 @@ import type { LightMyRequestResponse } from "fastify";
 import { type App, buildApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { type Config, loadConfig } from "../env.ts";
+import { prepareJobQueue, startWorkers } from "../jobs/app-jobs.ts";
+import { createJobQueue, type JobQueue, type JobTimings } from "../jobs/job-queue.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "../modules/mail/mailer.ts";
 import { createTestDatabase, type TestDatabaseKind } from "./databases.ts";
 
@@ -12,11 +14,37 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
+/** What `createTestApp` gives: a TestApp with its job queue. */
+export interface QueueTestApp extends TestApp {
+  /** The job queue the app enqueues on (and works, when started with a worker). */
+  jobs: JobQueue;
+  /**
+   * Stops the job queue at once, as a worker that dies does (its running jobs go back to the
+   * queue for a retry), and starts a fresh one on the same database, working if this app was.
+   */
+  replaceJobQueue(): Promise<JobQueue>;
+}
+
+export interface TestAppOptions {
+  /** Works the queue in this process; `now` is the audits' clock (date ranges, token expiry). */
+  worker?: { now?: () => Date };
+  jobTimings?: Partial<JobTimings>;
+}
+
+/** Quick pickup and retries, so tests of the queue take seconds, not minutes. */
+export const TEST_JOB_TIMINGS: JobTimings = {
+  pollingIntervalSeconds: 0.5,
+  superviseIntervalSeconds: 2,
+  retryDelaySeconds: 1,
+  heartbeatSeconds: 10,
+};
+
 /** A whole API on a fresh database, driven through `server.inject`. */
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-): Promise<TestApp> {
+  options: TestAppOptions = {},
+): Promise<QueueTestApp> {
   const testDb = await createTestDatabase(kind);
   const config = {
     ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT_MAX: "1000", ...env }),
@@ -26,14 +54,44 @@ export async function createTestApp(
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(database.db);
-  const app = await buildApp({ config, db: database.db, mailer });
+  const timings = { ...TEST_JOB_TIMINGS, ...options.jobTimings };
+  let jobs = createJobQueue({ database, location: config.database, timings });
+  const app = await buildApp({ config, db: database.db, mailer, jobs });
+
+  const startQueue = async (queue: JobQueue) => {
+    await prepareJobQueue(queue, app.server.log);
+    if (options.worker) {
+      await startWorkers(queue, {
+        db: database.db,
+        config,
+        google: app.google,
+        logger: app.server.log,
+        now: options.worker.now,
+        googleRetry: { sleep: async () => {}, random: () => 0 },
+        progressIntervalMs: 50,
+      });
+    }
+  };
+  await startQueue(jobs);
+
   return {
     ...app,
     config,
     database,
     mailer,
+    get jobs() {
+      return jobs;
+    },
+    async replaceJobQueue() {
+      await jobs.stop({ timeoutMs: 0 });
+      const next = createJobQueue({ database, location: config.database, timings });
+      await startQueue(next);
+      jobs = next;
+      return next;
+    },
     async close() {
       await app.server.close();
+      await jobs.stop({ timeoutMs: 1000 });
       mailer.close();
       await database.close();
       await testDb.drop();

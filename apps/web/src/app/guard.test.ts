@@ -31,14 +31,18 @@ describe("decideGuard", () => {
     });
   });
 
-  it.each(["/onboarding", "/auth", "/auth/reset-password", "/invite/accept", "/"])(
-    "lets a user who has not finished onboarding stay on %s",
-    (pathname) => {
-      expect(decideGuard(at(pathname), signedIn({ onboardingCompleted: false }))).toEqual({
-        kind: "allow",
-      });
-    },
-  );
+  it.each([
+    "/onboarding",
+    "/auth",
+    "/auth/reset-password",
+    "/invite/accept",
+    "/connect-data-source",
+    "/",
+  ])("lets a user who has not finished onboarding stay on %s", (pathname) => {
+    expect(decideGuard(at(pathname), signedIn({ onboardingCompleted: false }))).toEqual({
+      kind: "allow",
+    });
+  });
 
   it("does not treat a path that merely starts like an exempt one as exempt", () => {
     expect(decideGuard(at("/onboardingx"), signedIn({ onboardingCompleted: false }))).toEqual({

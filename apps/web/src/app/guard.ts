@@ -9,8 +9,12 @@ export type GuardDecision =
   | { kind: "allow" }
   | { kind: "redirect"; to: string };
 
-/** Spec §4: paths a signed-in user may visit before finishing onboarding. */
-const ONBOARDING_EXEMPT_PATHS = ["/onboarding", "/auth", "/invite/accept"];
+/**
+ * Spec §4: paths a signed-in user may visit before finishing onboarding. The connect page joins
+ * them because onboarding's first step connects a property, and Google sends the browser back
+ * there with the property list.
+ */
+const ONBOARDING_EXEMPT_PATHS = ["/onboarding", "/auth", "/invite/accept", "/connect-data-source"];
 
 function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);

@@ -29,6 +29,8 @@ type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 interface RequestOptions {
   method?: Method;
   body?: unknown;
+  /** What the caller can read; failures always answer JSON, so a file download lists both. */
+  accept?: string;
 }
 
 // Better Auth answers some failures with a bare `{ code, message }` body.
@@ -61,12 +63,11 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const hasBody = options.body !== undefined;
+  const accept = options.accept ?? "application/json";
   const response = await fetch(path, {
     method: options.method ?? "GET",
     credentials: "same-origin",
-    headers: hasBody
-      ? { Accept: "application/json", "Content-Type": "application/json" }
-      : { Accept: "application/json" },
+    headers: hasBody ? { Accept: accept, "Content-Type": "application/json" } : { Accept: accept },
     body: hasBody ? JSON.stringify(options.body) : undefined,
   });
   if (!response.ok) throw await toApiError(response);
@@ -96,4 +97,36 @@ export async function apiRequest<S extends z.ZodType>(
 /** Calls the API for its effect only; the answer's body, if any, is ignored. */
 export async function apiCommand(path: string, options: RequestOptions): Promise<void> {
   await send(path, options);
+}
+
+/**
+ * The file name a `Content-Disposition` header gives, preferring the RFC 6266 `filename*` form
+ * (UTF-8, percent-encoded) over the plain `filename`.
+ */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed escape falls through to the plain form.
+    }
+  }
+  const quoted = /filename\s*=\s*"([^"]+)"/i.exec(header)?.[1];
+  if (quoted) return quoted;
+  const bare = /filename\s*=\s*([^;"]+)/i.exec(header)?.[1]?.trim();
+  return bare ? bare : null;
+}
+
+/** Calls the API for a file (a CSV export): its bytes and the name the server gave it. */
+export async function apiDownload(
+  path: string,
+  accept: string,
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, { accept: `${accept}, application/json` });
+  return {
+    blob: await response.blob(),
+    filename: filenameFromContentDisposition(response.headers.get("Content-Disposition")),
+  };
 }

@@ -21,3 +21,29 @@ export function setSelectedWorkspaceId(workspaceId: string): void {
 export function markOnboardingCompleted(): void {
   safeStorage()?.setItem(ONBOARDING_COMPLETED_KEY, "true");
 }
+
+/**
+ * Session storage: set while a property connection started from onboarding is away at Google,
+ * so the connect page sends the user back to the onboarding scan step after saving (spec §4).
+ */
+const ONBOARDING_CONNECT_KEY = "onboardingConnect";
+
+function safeSessionStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rememberOnboardingConnect(): void {
+  safeSessionStorage()?.setItem(ONBOARDING_CONNECT_KEY, "true");
+}
+
+export function isOnboardingConnect(): boolean {
+  return safeSessionStorage()?.getItem(ONBOARDING_CONNECT_KEY) === "true";
+}
+
+export function forgetOnboardingConnect(): void {
+  safeSessionStorage()?.removeItem(ONBOARDING_CONNECT_KEY);
+}

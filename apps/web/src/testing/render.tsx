@@ -28,7 +28,7 @@ export function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
-type Handler = (request: { method: string; body: unknown }) => Response;
+type Handler = (request: { method: string; body: unknown; url: URL }) => Response;
 
 /**
  * Stubs `fetch` with one handler per "METHOD /path"; any other call fails the test, so a test
@@ -41,7 +41,7 @@ export function stubFetch(handlers: Record<string, Handler>) {
     const handler = handlers[`${method} ${url.pathname}`];
     if (!handler) throw new Error(`Unexpected request: ${method} ${url.pathname}`);
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    return handler({ method, body });
+    return handler({ method, body, url });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;

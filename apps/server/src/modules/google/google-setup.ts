@@ -49,7 +49,10 @@ export async function setUpGoogle(config: Config): Promise<GoogleSetup | null> {
         clients: [
           {
             ...DEMO_CLIENT,
-            redirectUris: [`${config.appUrl}${GOOGLE_SIGN_IN_CALLBACK_PATH}`],
+            redirectUris: [
+              `${config.appUrl}${GOOGLE_SIGN_IN_CALLBACK_PATH}`,
+              `${config.appUrl}/api/oauth/google/callback`,
+            ],
           },
         ],
         // Refresh tokens the stand-in issued stay valid across restarts of the demo.

@@ -53,12 +53,51 @@ export async function createWithOwner(
   db: Db,
   input: { name: string; type: "personal" | "team"; ownerId: string },
 ) {
+  return db.transaction((tx) => insertWithOwner(tx, input));
+}
+
+async function insertWithOwner(
+  db: Db,
+  input: { name: string; type: "personal" | "team"; ownerId: string },
+) {
+  const [workspace] = await db.insert(workspaces).values(input).returning();
+  if (!workspace) throw new Error("workspace insert returned no row");
+  await db
+    .insert(workspaceUsers)
+    .values({ workspaceId: workspace.id, userId: input.ownerId, workspaceRole: "owner" });
+  return workspace;
+}
+
+/**
+ * The user's oldest workspace, creating a personal one named by `name` when the user belongs to
+ * none. The user's row is locked first, so calls racing for the same user wait for each other
+ * and only the first creates (NO KEY UPDATE leaves inserts that reference the user unblocked).
+ */
+export async function findOrCreateFirst(
+  db: Db,
+  userId: string,
+  name: (fullName: string) => string,
+): Promise<{ id: string; created: boolean }> {
   return db.transaction(async (tx) => {
-    const [workspace] = await tx.insert(workspaces).values(input).returning();
-    if (!workspace) throw new Error("workspace insert returned no row");
-    await tx
-      .insert(workspaceUsers)
-      .values({ workspaceId: workspace.id, userId: input.ownerId, workspaceRole: "owner" });
-    return workspace;
+    const [user] = await tx
+      .select({ fullName: users.fullName })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("no key update");
+    if (!user) throw new Error(`user ${userId} does not exist`);
+    const [existing] = await tx
+      .select({ id: workspaces.id })
+      .from(workspaceUsers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
+      .where(eq(workspaceUsers.userId, userId))
+      .orderBy(asc(workspaces.createdAt), asc(workspaces.id))
+      .limit(1);
+    if (existing) return { id: existing.id, created: false };
+    const workspace = await insertWithOwner(tx, {
+      name: name(user.fullName),
+      type: "personal",
+      ownerId: userId,
+    });
+    return { id: workspace.id, created: true };
   });
 }

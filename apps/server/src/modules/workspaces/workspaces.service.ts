@@ -4,13 +4,32 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "./workspaces.repository.ts";
 
+/**
+ * The user's workspaces. A user in none gets a personal one here, the first time anything needs
+ * it (spec §7: "insert ... ('personal' for an auto-created one)").
+ */
 export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceSummary[]> {
-  const rows = await repo.listForUser(db, userId);
+  let rows = await repo.listForUser(db, userId);
+  if (rows.length === 0) {
+    await repo.findOrCreateFirst(db, userId, personalWorkspaceName);
+    rows = await repo.listForUser(db, userId);
+  }
   return rows.map((row) => ({
     ...row,
     dataSourceLimit: row.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** The user's oldest workspace, created as a personal one when the user has none. */
+export async function firstWorkspaceId(db: Db, userId: string): Promise<string> {
+  return (await repo.findOrCreateFirst(db, userId, personalWorkspaceName)).id;
+}
+
+/** "Alex's Workspace", from the first word of the full name. */
+export function personalWorkspaceName(fullName: string): string {
+  const firstName = fullName.trim().split(/\s+/)[0];
+  return firstName ? `${firstName}'s Workspace` : "My Workspace";
 }
 
 /** Another workspace's data is invisible: not a member means not found (DESIGN.md, security). */

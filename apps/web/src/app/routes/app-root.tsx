@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Outlet, useMatches } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
+import { PageTitleContext } from "@/components/layout/page-title";
 import { isRouteHandle, type RouteHandle } from "../route-handle";
 
 function useRouteHandle(): RouteHandle {
@@ -13,7 +14,9 @@ function useRouteHandle(): RouteHandle {
 
 /** The shared layout of the signed-in pages. */
 export function AppRoot() {
-  const { title, subtitle } = useRouteHandle();
+  const handle = useRouteHandle();
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
+  const title = pageTitle ?? handle.title;
 
   useEffect(() => {
     document.title = `${title} · Utmost`;
@@ -23,8 +26,10 @@ export function AppRoot() {
   }, [title]);
 
   return (
-    <AppLayout title={title} subtitle={subtitle}>
-      <Outlet />
+    <AppLayout title={title} subtitle={handle.subtitle}>
+      <PageTitleContext value={setPageTitle}>
+        <Outlet />
+      </PageTitleContext>
     </AppLayout>
   );
 }

@@ -1,11 +1,6 @@
-import { WorkspaceGate } from "@/components/workspace-gate";
-import { ConnectPropertyCard } from "@/features/data-sources/components/connect-property-card";
+import { ConnectDataSourceFlow } from "@/features/data-sources/components/connect-data-source-flow";
 
-/** `/connect-data-source`: starts the Google OAuth flow for the selected workspace. */
+/** `/connect-data-source` (spec §2, §4 connect flow). */
 export function ConnectDataSourceRoute() {
-  return (
-    <WorkspaceGate>
-      {(workspace) => <ConnectPropertyCard workspaceId={workspace.id} />}
-    </WorkspaceGate>
-  );
+  return <ConnectDataSourceFlow />;
 }

@@ -1,14 +1,18 @@
-import { DEFAULT_DATA_SOURCE_LIMIT } from "@utmost/contracts";
+import { DEFAULT_DATA_SOURCE_LIMIT, type WorkspaceSummary } from "@utmost/contracts";
 import { Layers } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
 import { LoadingScreen } from "@/components/ui/spinner";
 import { NoPropertiesState } from "@/features/data-sources/components/no-properties-state";
 import { PropertiesUsageCard } from "@/features/data-sources/components/properties-usage-card";
+import { PropertyGrid } from "@/features/data-sources/components/property-grid";
 import { WorkspaceCard } from "@/features/workspaces/components/workspace-card";
+import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
+import { useDataSources } from "@/lib/data-sources";
 import { useSelectedWorkspace } from "@/lib/workspaces";
 
 /** Spec §4 "Checkout": a successful payment comes back to `/dashboard?payment=success`. */
@@ -31,28 +35,55 @@ function usePaymentSuccessToast() {
   }, [paymentSucceeded, setSearchParams]);
 }
 
+function WorkspaceDashboard({ workspace }: { workspace: WorkspaceSummary }) {
+  const dataSources = useDataSources(workspace.id);
+  // The list is fresher than the workspace summary once it has loaded.
+  const used = dataSources.data?.length ?? workspace.dataSourceCount;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <WorkspaceCard workspace={workspace} />
+        <PropertiesUsageCard used={used} limit={workspace.dataSourceLimit} />
+      </div>
+      <section aria-labelledby="dashboard-properties" className="flex flex-col gap-4">
+        <h2 id="dashboard-properties" className="text-lg font-semibold">
+          Your Analytics Properties
+        </h2>
+        {dataSources.isPending ? (
+          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            <Skeleton className="h-64" />
+            <Skeleton className="h-64" />
+          </div>
+        ) : dataSources.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load analytics properties: {errorMessage(dataSources.error)}
+          </p>
+        ) : dataSources.data.length === 0 ? (
+          <NoPropertiesState />
+        ) : (
+          <PropertyGrid dataSources={dataSources.data} />
+        )}
+      </section>
+    </div>
+  );
+}
+
 export function DashboardRoute() {
   usePaymentSuccessToast();
   const { data: me } = useMe();
   const { workspace, isPending } = useSelectedWorkspace();
 
   if (isPending) return <LoadingScreen />;
-
-  const used = workspace?.dataSourceCount ?? 0;
-  const limit =
-    workspace?.dataSourceLimit ?? me?.subscription?.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT;
+  if (workspace) return <WorkspaceDashboard workspace={workspace} />;
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="grid gap-6 lg:grid-cols-2">
-        {workspace ? (
-          <WorkspaceCard workspace={workspace} />
-        ) : (
-          <EmptyState icon={Layers} title="Please select a workspace first" />
-        )}
-        <PropertiesUsageCard used={used} limit={limit} />
-      </div>
-      {used === 0 ? <NoPropertiesState /> : null}
+    <div className="grid gap-6 lg:grid-cols-2">
+      <EmptyState icon={Layers} title="Please select a workspace first" />
+      <PropertiesUsageCard
+        used={0}
+        limit={me?.subscription?.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT}
+      />
     </div>
   );
 }

@@ -1,32 +1,108 @@
-import { ChevronRight, FileBarChart } from "lucide-react";
-import { Link, useParams } from "react-router";
+import type { DataSource } from "@utmost/contracts";
+import { AlertTriangle, FileBarChart, Play } from "lucide-react";
+import { useParams } from "react-router";
+import { usePageTitle } from "@/components/layout/page-title";
+import { ScanProgress } from "@/components/scan-progress";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
 import { LoadingScreen } from "@/components/ui/spinner";
+import { useScans } from "@/features/audits/api/get-scans";
+import { AuthExpiredAlert } from "@/features/audits/components/auth-expired-alert";
+import { HealthSummaryCard } from "@/features/audits/components/health-summary-card";
+import { RunAuditButton } from "@/features/audits/components/run-audit-button";
+import { ScanDetailsCard } from "@/features/audits/components/scan-details-card";
+import { isAuthExpired, newestCompletedScan } from "@/features/audits/utils/scan-state";
 import { useDataSource } from "@/features/data-sources/api/get-data-source";
 import { PropertyNotFound } from "@/features/data-sources/components/property-not-found";
+import { PropertyOverview } from "@/features/data-sources/components/property-overview";
+import { IssuesCard } from "@/features/issues/components/issues-card";
+import { errorMessage, isApiError } from "@/lib/api-client";
+import { useAuditRunner } from "@/lib/audits";
 
-function HealthReport({ dataSourceId }: { dataSourceId: string }) {
-  const dataSource = useDataSource(dataSourceId);
-  if (dataSource.isPending) return <LoadingScreen />;
-  if (dataSource.isError) return <PropertyNotFound />;
+function Report({ dataSource }: { dataSource: DataSource }) {
+  const runner = useAuditRunner({ dataSourceId: dataSource.id, latestScan: dataSource.latestScan });
+  const latest = runner.scan;
+  // A running or failed latest scan leaves the last completed report on screen.
+  const scans = useScans(dataSource.id, {
+    enabled: latest !== null && latest.status !== "completed",
+  });
+  const report = newestCompletedScan([latest, ...(scans.data ?? [])]);
+  const failed = latest?.status === "failed" ? latest : null;
+
   return (
     <div className="flex flex-col gap-6">
-      <nav
-        aria-label="Breadcrumb"
-        className="flex items-center gap-1 text-sm text-muted-foreground"
-      >
-        <Link to="/data-sources" className="hover:text-foreground">
-          Analytics Properties
-        </Link>
-        <ChevronRight className="size-4" aria-hidden />
-        <span className="text-foreground">Health Report</span>
-      </nav>
-      <EmptyState icon={FileBarChart} title="No audit data yet" />
+      <PropertyOverview
+        dataSource={dataSource}
+        actions={<RunAuditButton running={runner.isRunning} onRun={runner.start} />}
+      />
+      {runner.isRunning ? (
+        <Card>
+          <CardContent className="pt-6">
+            <ScanProgress progress={latest?.status === "running" ? latest.progress : 0} />
+          </CardContent>
+        </Card>
+      ) : null}
+      {failed && isAuthExpired(failed) ? (
+        <AuthExpiredAlert scan={failed} dataSource={dataSource} />
+      ) : failed ? (
+        <Alert variant="destructive">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>The latest audit failed</AlertTitle>
+          <AlertDescription>
+            <p>{failed.errorMessage ?? "The audit could not finish."}</p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {report ? (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <HealthSummaryCard scan={report} />
+            <ScanDetailsCard scan={report} />
+          </div>
+          <IssuesCard dataSourceId={dataSource.id} scanId={report.id} />
+        </>
+      ) : scans.isFetching ? (
+        <Skeleton className="h-64 w-full" />
+      ) : runner.isRunning ? null : (
+        <EmptyState
+          icon={FileBarChart}
+          title="No audit data yet"
+          description="Run an audit to see this property's UTM health score, grade and issues."
+          action={
+            <Button onClick={runner.start}>
+              <Play />
+              Run Audit Now
+            </Button>
+          }
+        />
+      )}
     </div>
   );
 }
 
-/** `/data-sources/:id/health`. */
+function HealthReport({ dataSourceId }: { dataSourceId: string }) {
+  const dataSource = useDataSource(dataSourceId);
+  usePageTitle(dataSource.data?.name ?? null);
+
+  if (dataSource.isPending) return <LoadingScreen />;
+  if (dataSource.isError) {
+    // 404: missing or not ours (the API hides the difference); 400: not even an id.
+    if (isApiError(dataSource.error, 404) || isApiError(dataSource.error, 400)) {
+      return <PropertyNotFound />;
+    }
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load this analytics property: {errorMessage(dataSource.error)}
+      </p>
+    );
+  }
+  return <Report dataSource={dataSource.data} />;
+}
+
+/** `/data-sources/:id/health` (spec §2). */
 export function DataSourceHealthRoute() {
   const { id } = useParams();
   if (!id) return <PropertyNotFound />;

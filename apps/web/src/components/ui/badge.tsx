@@ -11,6 +11,7 @@ export const badgeVariants = cva(
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         outline: "text-foreground",
         success: "border-transparent bg-success/15 text-success",
+        accent: "border-transparent bg-accent/15 text-accent",
         warning: "border-transparent bg-warning/20 text-warning-foreground",
         destructive: "border-transparent bg-destructive/15 text-destructive",
       },

@@ -1,19 +1,18 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { DataSourceResponseSchema } from "@utmost/contracts";
 import { apiRequest } from "@/lib/api-client";
+import { dataSourceKeys } from "@/lib/data-sources";
 
-export const dataSourceQueryKey = (dataSourceId: string) => ["data-sources", dataSourceId] as const;
+export function dataSourceQueryOptions(dataSourceId: string) {
+  return queryOptions({
+    queryKey: dataSourceKeys.detail(dataSourceId),
+    queryFn: () =>
+      apiRequest(`/api/data-sources/${encodeURIComponent(dataSourceId)}`, DataSourceResponseSchema),
+    select: (data) => data.dataSource,
+  });
+}
 
-/**
- * `GET /api/data-sources/:id`. Its response shape is not in the contracts yet; the health page
- * only needs to know whether the property exists and is accessible.
- */
+/** `GET /api/data-sources/:id`: 404 'Analytics property not found' when missing or not ours. */
 export function useDataSource(dataSourceId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: dataSourceQueryKey(dataSourceId),
-      queryFn: () =>
-        apiRequest(`/api/data-sources/${encodeURIComponent(dataSourceId)}`, z.unknown()),
-    }),
-  );
+  return useQuery(dataSourceQueryOptions(dataSourceId));
 }

@@ -4,14 +4,18 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { useStartGoogleOAuth } from "../api/start-google-oauth";
+import { useStartGoogleOAuth } from "@/lib/google-oauth";
 
-export function ConnectPropertyCard({ workspaceId }: { workspaceId: string }) {
+export function ConnectPropertyCard({ workspaceId }: { workspaceId: string | null }) {
   const start = useStartGoogleOAuth({
     onError: (error) => toast.error(`Failed to start connection: ${errorMessage(error)}`),
   });
   // The page leaves for Google on success, so the button stays busy until it does.
   const busy = start.isPending || start.isSuccess;
+
+  // Without a selected workspace the server connects to the user's first one, creating it if
+  // the user has none.
+  const authorize = () => start.mutate(workspaceId ? { workspaceId } : {});
 
   return (
     <Card className="mx-auto w-full max-w-xl">
@@ -26,7 +30,7 @@ export function ConnectPropertyCard({ workspaceId }: { workspaceId: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4">
-        <Button size="lg" disabled={busy} onClick={() => start.mutate(workspaceId)}>
+        <Button size="lg" disabled={busy} onClick={authorize}>
           {busy ? <Spinner /> : null}
           Authorize Google Analytics
         </Button>

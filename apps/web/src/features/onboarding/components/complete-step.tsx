@@ -2,6 +2,7 @@ import { Bell, LayoutDashboard, PartyPopper, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { completionMessage } from "../utils/completion-message";
 
 const NEXT_STEPS = [
   { to: "/dashboard", label: "View your dashboard", icon: LayoutDashboard },
@@ -9,26 +10,39 @@ const NEXT_STEPS = [
   { to: "/workspace/members", label: "Invite your team", icon: Users },
 ];
 
-/** Spec §4: score-based messages need a scan; without one the step is a neutral finish. */
+/** Spec §4: the message follows the audit's score; without an audit the finish is neutral. */
 export function CompleteStep({
+  score,
   onBack,
   onFinish,
   finishing,
 }: {
+  score: number | null;
   onBack: () => void;
   onFinish: () => void;
   finishing: boolean;
 }) {
+  const message =
+    score === null
+      ? {
+          title: "You're all set",
+          description:
+            "Your account is ready. Connect an analytics property from the dashboard whenever you like.",
+        }
+      : completionMessage(score);
   return (
     <div className="flex flex-col items-center gap-6 text-center">
       <div className="flex size-14 items-center justify-center rounded-full bg-success/15 text-success">
         <PartyPopper className="size-7" aria-hidden />
       </div>
       <div>
-        <h2 className="text-2xl font-semibold">You're all set</h2>
-        <p className="mt-2 text-muted-foreground">
-          Your account is ready. Connect an analytics property from the dashboard whenever you like.
-        </p>
+        <h2 className="text-2xl font-semibold">{message.title}</h2>
+        {score === null ? null : (
+          <p className="mt-2 text-sm text-muted-foreground">
+            Your UTM health score is {score}/100.
+          </p>
+        )}
+        <p className="mt-2 text-muted-foreground">{message.description}</p>
       </div>
       <ul className="grid w-full gap-2 sm:grid-cols-3">
         {NEXT_STEPS.map((step) => (

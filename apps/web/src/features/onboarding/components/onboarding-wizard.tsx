@@ -1,7 +1,11 @@
-import { useCallback, useState } from "react";
-import { useNavigate } from "react-router";
+import type { Scan } from "@utmost/contracts";
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { Card, CardContent } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import { useDataSources } from "@/lib/data-sources";
+import { scanHealth } from "@/lib/health-score";
+import { useSelectedWorkspace } from "@/lib/workspaces";
 import { useCompleteOnboarding } from "../api/complete-onboarding";
 import { CompleteStep } from "./complete-step";
 import { ScanStep } from "./scan-step";
@@ -11,14 +15,36 @@ import { WelcomeStep } from "./welcome-step";
 const STEPS = ["Welcome", "Scan", "Complete"] as const;
 type StepIndex = 0 | 1 | 2;
 
+/** The connect page sends a property saved during onboarding back to `?step=scan`. */
+const SCAN_STEP_PARAM = "scan";
+
 export function OnboardingWizard() {
   const navigate = useNavigate();
-  const [step, setStep] = useState<StepIndex>(0);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [step, setStep] = useState<StepIndex>(() =>
+    searchParams.get("step") === SCAN_STEP_PARAM ? 1 : 0,
+  );
+  const [score, setScore] = useState<number | null>(null);
+  // Spec §4: the first workspace in the list is selected when none is.
+  const { workspace, isPending: workspacePending } = useSelectedWorkspace();
+  const dataSources = useDataSources(workspace?.id ?? null);
+  const firstDataSource = dataSources.data?.[0] ?? null;
+  const loading = workspacePending || (workspace !== null && dataSources.isPending);
+
   const complete = useCompleteOnboarding({
     onSuccess: () => navigate("/dashboard", { replace: true }),
   });
   const finish = () => complete.mutate();
   const toComplete = useCallback(() => setStep(2), []);
+  const onScanComplete = (scan: Scan) => {
+    setScore(scanHealth(scan).score);
+    setStep(2);
+  };
+
+  // The step came in through the URL once; moving between steps does not write it back.
+  useEffect(() => {
+    if (searchParams.has("step")) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
 
   return (
     <Card className="w-full max-w-xl">
@@ -35,18 +61,29 @@ export function OnboardingWizard() {
           </div>
         ) : null}
         {step === 0 ? (
-          <WelcomeStep onNext={() => setStep(1)} onSkip={finish} skipping={complete.isPending} />
+          <WelcomeStep
+            workspaceId={workspace?.id ?? null}
+            loading={loading}
+            connected={firstDataSource}
+            onNext={() => setStep(1)}
+            onSkip={finish}
+            skipping={complete.isPending}
+          />
         ) : null}
         {step === 1 ? (
           <ScanStep
+            dataSource={firstDataSource}
+            loading={loading}
             onBack={() => setStep(0)}
             onSkipToComplete={toComplete}
+            onComplete={onScanComplete}
             onSkip={finish}
             skipping={complete.isPending}
           />
         ) : null}
         {step === 2 ? (
           <CompleteStep
+            score={score}
             onBack={() => setStep(1)}
             onFinish={finish}
             finishing={complete.isPending}

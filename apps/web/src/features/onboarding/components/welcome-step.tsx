@@ -1,6 +1,11 @@
+import type { DataSource } from "@utmost/contracts";
 import { BarChart3, CheckCircle2, Sparkles } from "lucide-react";
-import { Link } from "react-router";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api-client";
+import { useStartGoogleOAuth } from "@/lib/google-oauth";
+import { forgetOnboardingConnect, rememberOnboardingConnect } from "@/lib/storage";
 
 const POINTS = [
   "Connect a Google Analytics 4 property in about 60 seconds with one-click OAuth.",
@@ -9,14 +14,38 @@ const POINTS = [
 ];
 
 export function WelcomeStep({
+  workspaceId,
+  loading,
+  connected,
   onNext,
   onSkip,
   skipping,
 }: {
+  workspaceId: string | null;
+  /** The workspace (and its properties) are still loading: nothing to connect to yet. */
+  loading: boolean;
+  /** The property already connected, if any: going back to this step does not ask again. */
+  connected: DataSource | null;
   onNext: () => void;
   onSkip: () => void;
   skipping: boolean;
 }) {
+  const start = useStartGoogleOAuth({
+    onError: (error) => {
+      forgetOnboardingConnect();
+      toast.error(`Failed to start connection: ${errorMessage(error)}`);
+    },
+  });
+  // The page leaves for Google on success, so the button stays busy until it does.
+  const busy = start.isPending || start.isSuccess;
+
+  function authorize() {
+    // The connect page reads this when Google sends the browser back, and returns here.
+    rememberOnboardingConnect();
+    // Without a workspace yet the server connects to the user's first one, creating it if needed.
+    start.mutate(workspaceId ? { workspaceId } : {});
+  }
+
   return (
     <div className="flex flex-col items-center gap-6 text-center">
       <div className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
@@ -37,17 +66,22 @@ export function WelcomeStep({
         ))}
       </ul>
       <div className="flex w-full flex-col gap-2">
-        <Button asChild size="lg">
-          <Link to="/connect-data-source">
-            <BarChart3 />
-            Connect Google Analytics
-          </Link>
-        </Button>
+        {connected ? (
+          <p className="flex items-center justify-center gap-2 rounded-lg border border-success/40 bg-success/10 p-3 text-sm">
+            <CheckCircle2 className="size-4 text-success" aria-hidden />
+            Connected: <span className="font-medium">{connected.name}</span>
+          </p>
+        ) : (
+          <Button size="lg" onClick={authorize} disabled={busy || loading}>
+            {busy ? <Spinner /> : <BarChart3 />}
+            Authorize Google Analytics
+          </Button>
+        )}
         <div className="flex justify-between">
           <Button variant="ghost" onClick={onSkip} disabled={skipping}>
             Skip
           </Button>
-          <Button variant="outline" onClick={onNext}>
+          <Button variant={connected ? "default" : "outline"} onClick={onNext}>
             Next
           </Button>
         </div>

@@ -1,0 +1,129 @@
+/**
+ * One full scan of the Google stand-in's largest property (huge-publisher: about 180,000
+ * sessions and 26,000 report rows a day) through the real job path: the stand-in in a process
+ * of its own on an ephemeral port, embedded PGlite in a temporary directory, the property
+ * connected through the real OAuth client, the scan enqueued with the app's ScanStarter and run
+ * by the pg-boss worker over HTTP, stored and scored. Prints wall time, rows, rows per second
+ * and peak memory.
+ *
+ *   npm run bench:scan
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { pino } from "pino";
+import { openDatabase } from "../src/db/client.ts";
+import { auditScans, users, utmIssues } from "../src/db/schema.ts";
+import { loadConfig } from "../src/env.ts";
+import { prepareJobQueue, startWorkers } from "../src/jobs/app-jobs.ts";
+import { createJobQueue } from "../src/jobs/job-queue.ts";
+import { setUpGoogle } from "../src/modules/google/google-setup.ts";
+import { scanEnqueuer } from "../src/modules/scans/run-scan.job.ts";
+import { createScanStarter } from "../src/modules/scans/scans.service.ts";
+import { connectEmulatorProperty } from "../src/modules/scans/scans.testing.ts";
+import { createWithOwner } from "../src/modules/workspaces/workspaces.repository.ts";
+
+const PROFILE = "huge-publisher";
+const EMULATOR_CLI = path.resolve(
+  import.meta.dirname,
+  "../../../packages/google-emulator/src/cli.ts",
+);
+
+/** Starts the stand-in's CLI on port 0 and reads the URL it prints. */
+async function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [EMULATOR_CLI, "--port", "0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`the stand-in exited with ${code}`)));
+  });
+  return { url, child };
+}
+
+function format(n: number): string {
+  return Math.round(n).toLocaleString("en-US");
+}
+
+const { url, child } = await startEmulator();
+const dataDir = await mkdtemp(path.join(tmpdir(), "utmost-bench-scan-"));
+try {
+  const config = loadConfig({ DATA_DIR: dataDir, GOOGLE_EMULATOR_URL: url, LOG_LEVEL: "warn" });
+  const logger = pino({ level: "warn" });
+  const database = await openDatabase(config.database);
+  const db = database.db;
+
+  const [user] = await db
+    .insert(users)
+    .values({ id: "bench-user", fullName: "Bench Marketer", email: "bench@utmost.local" })
+    .returning();
+  if (!user) throw new Error("user insert returned no row");
+  const workspace = await createWithOwner(db, { name: "Bench", type: "team", ownerId: user.id });
+  const dataSource = await connectEmulatorProperty({
+    db,
+    config,
+    emulatorUrl: url,
+    workspaceId: workspace.id,
+    userId: user.id,
+    profileKey: PROFILE,
+  });
+
+  const jobs = createJobQueue({ database, location: config.database });
+  await prepareJobQueue(jobs, logger);
+  await startWorkers(jobs, { db, config, google: await setUpGoogle(config), logger });
+  const starter = createScanStarter({ db, enqueue: scanEnqueuer(jobs) });
+
+  const started = performance.now();
+  const { scan } = await starter.start({
+    dataSourceId: dataSource.id,
+    scanType: "manual",
+    requestedByUserId: user.id,
+  });
+  let row = scan;
+  while (row.status === "running") {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [current] = await db.select().from(auditScans).where(eq(auditScans.id, scan.id));
+    if (!current) throw new Error("the scan disappeared");
+    row = { ...row, status: current.status };
+  }
+  const wallMs = performance.now() - started;
+
+  const [done] = await db.select().from(auditScans).where(eq(auditScans.id, scan.id));
+  const [issues] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(utmIssues)
+    .where(eq(utmIssues.dataSourceId, dataSource.id));
+  if (done?.status !== "completed") {
+    throw new Error(`the scan ended ${done?.status}: ${done?.errorMessage}`);
+  }
+  const fetch = (done.report as { fetch?: { daysFetched?: number; daysWithOtherRow?: number } })
+    .fetch;
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const seconds = wallMs / 1000;
+  console.log(
+    `scan of ${PROFILE} (${dataSource.ga4PropertyId}), ${done.dateRangeStart} to ${done.dateRangeEnd}`,
+  );
+  console.log(`  wall time       ${seconds.toFixed(2)} s (enqueue to completed)`);
+  console.log(`  rows fetched    ${format(done.rowsFetched)}`);
+  console.log(`  rows/s          ${format(done.rowsFetched / seconds)}`);
+  console.log(`  per 1M rows     ${((1_000_000 / done.rowsFetched) * seconds).toFixed(2)} s`);
+  console.log(`  API calls       ${done.apiCallsMade} (chunks of ${done.chunkSizeDays} day(s))`);
+  console.log(`  days (other)    ${fetch?.daysWithOtherRow ?? 0} of ${fetch?.daysFetched ?? 0}`);
+  console.log(
+    `  score           ${done.healthScore} (${done.healthGrade}), ${issues?.count} issues`,
+  );
+  console.log(`  peak RSS        ${format(peakRssMb)} MB (this process; the stand-in runs apart)`);
+
+  await jobs.stop({ timeoutMs: 0 });
+  await database.close();
+} finally {
+  child.kill();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import type { Config } from "../env.ts";
+import type { RetryOptions } from "../integrations/google/index.ts";
+import { createAppTokenCipher } from "../lib/token-cipher.ts";
+import type { GoogleSetup } from "../modules/google/google-setup.ts";
+import { createScanQueues, startScanWorkers } from "../modules/scans/run-scan.job.ts";
+import type { JobQueue } from "./job-queue.ts";
+
+/**
+ * Every job of the app: which queues exist, and which workers a worker process runs. API
+ * processes only prepare the queues (to send); worker processes also start the workers.
+ */
+
+/** Starts pg-boss and creates the app's queues; enough for a process that only sends jobs. */
+export async function prepareJobQueue(jobs: JobQueue, logger: FastifyBaseLogger): Promise<void> {
+  await jobs.start(logger);
+  await createScanQueues(jobs);
+}
+
+export interface WorkerOptions {
+  db: Db;
+  config: Config;
+  google: GoogleSetup | null;
+  logger: FastifyBaseLogger;
+  /** The audits' clock (date ranges, token expiry); tests fix it. */
+  now?: () => Date;
+  googleRetry?: RetryOptions;
+  progressIntervalMs?: number;
+}
+
+/** Starts working the app's queues in this process. */
+export async function startWorkers(jobs: JobQueue, options: WorkerOptions): Promise<void> {
+  await startScanWorkers(jobs, {
+    db: options.db,
+    google: options.google,
+    cipher: createAppTokenCipher(options.config),
+    now: options.now ?? (() => new Date()),
+    logger: options.logger,
+    googleRetry: options.googleRetry,
+    progressIntervalMs: options.progressIntervalMs,
+  });
+}

@@ -1,0 +1,186 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import {
+  auditScans,
+  dataSources,
+  issueOccurrences,
+  utmIssues,
+  workspaceUsers,
+} from "../../db/schema.ts";
+
+export type IssueRow = typeof utmIssues.$inferSelect;
+
+/** Spec §7: severity first (critical, warning, then anything else as info). */
+const severityRank = sql<number>`case ${utmIssues.severity} when 'critical' then 0 when 'warning' then 1 else 2 end`;
+
+/** Spec §9 date ranges count whole days back from now. */
+function within(column: AnyPgColumn, days: number | undefined) {
+  return days === undefined ? undefined : sql`${column} >= now() - make_interval(days => ${days})`;
+}
+
+/** The issue with its property's name, if the user is a member of the property's workspace. */
+export async function findForMember(db: Db, issueId: string, userId: string) {
+  const [row] = await db
+    .select({ issue: utmIssues, dataSourceName: dataSources.name })
+    .from(utmIssues)
+    .innerJoin(dataSources, eq(dataSources.id, utmIssues.dataSourceId))
+    .innerJoin(
+      workspaceUsers,
+      and(
+        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
+        eq(workspaceUsers.userId, userId),
+      ),
+    )
+    .where(eq(utmIssues.id, issueId))
+    .limit(1);
+  return row;
+}
+
+/** The scan's property, if the user is a member of its workspace. */
+export async function findScanForMember(db: Db, scanId: string, userId: string) {
+  const [row] = await db
+    .select({ dataSourceId: dataSources.id, dataSourceName: dataSources.name })
+    .from(auditScans)
+    .innerJoin(dataSources, eq(dataSources.id, auditScans.dataSourceId))
+    .innerJoin(
+      workspaceUsers,
+      and(
+        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
+        eq(workspaceUsers.userId, userId),
+      ),
+    )
+    .where(eq(auditScans.id, scanId))
+    .limit(1);
+  return row;
+}
+
+export function listForDataSource(
+  db: Db,
+  dataSourceId: string,
+  filter: { days?: number; includeMuted: boolean },
+): Promise<IssueRow[]> {
+  return db
+    .select()
+    .from(utmIssues)
+    .where(
+      and(
+        eq(utmIssues.dataSourceId, dataSourceId),
+        within(utmIssues.lastDetectedAt, filter.days),
+        filter.includeMuted ? undefined : ne(utmIssues.status, "muted"),
+      ),
+    )
+    .orderBy(severityRank, desc(utmIssues.firstDetectedAt), asc(utmIssues.id));
+}
+
+/** Spec §4: active to muted, recording when, who and why; nothing when it is not active. */
+export async function muteIfActive(db: Db, issueId: string, userId: string, reason: string) {
+  const [row] = await db
+    .update(utmIssues)
+    .set({ status: "muted", mutedAt: sql`now()`, mutedByUserId: userId, muteReason: reason })
+    .where(and(eq(utmIssues.id, issueId), eq(utmIssues.status, "active")))
+    .returning();
+  return row;
+}
+
+/** Spec §4: active to resolved; nothing when it is not active. */
+export async function resolveIfActive(db: Db, issueId: string, userId: string) {
+  const [row] = await db
+    .update(utmIssues)
+    .set({ status: "resolved", resolvedAt: sql`now()`, resolvedByUserId: userId })
+    .where(and(eq(utmIssues.id, issueId), eq(utmIssues.status, "active")))
+    .returning();
+  return row;
+}
+
+// ---- Exports: pages by keyset, so a large property never sits in memory whole ----
+//
+// Cursors keep timestamps as PostgreSQL's text, which holds microseconds: a JavaScript Date
+// would round them to milliseconds and skip or repeat rows at a page boundary.
+
+export interface IssuePageCursor {
+  rank: number;
+  firstDetectedAt: string;
+  id: string;
+}
+
+/** One page of the property's unmuted issues in list order (muted ones are out of reports). */
+export async function exportIssuesPage(
+  db: Db,
+  dataSourceId: string,
+  days: number | undefined,
+  after: IssuePageCursor | undefined,
+  limit: number,
+) {
+  const firstDetected = sql<string>`${utmIssues.firstDetectedAt}::text`;
+  const rows = await db
+    .select({ issue: utmIssues, rank: severityRank, firstDetectedText: firstDetected })
+    .from(utmIssues)
+    .where(
+      and(
+        eq(utmIssues.dataSourceId, dataSourceId),
+        ne(utmIssues.status, "muted"),
+        within(utmIssues.lastDetectedAt, days),
+        after
+          ? sql`(${severityRank} > ${after.rank}
+              or (${severityRank} = ${after.rank} and ${utmIssues.firstDetectedAt} < ${after.firstDetectedAt}::timestamptz)
+              or (${severityRank} = ${after.rank} and ${utmIssues.firstDetectedAt} = ${after.firstDetectedAt}::timestamptz and ${utmIssues.id} > ${after.id}))`
+          : undefined,
+      ),
+    )
+    .orderBy(severityRank, desc(utmIssues.firstDetectedAt), asc(utmIssues.id))
+    .limit(limit);
+  const last = rows.at(-1);
+  return {
+    issues: rows.map((row) => row.issue),
+    next: last
+      ? { rank: Number(last.rank), firstDetectedAt: last.firstDetectedText, id: last.issue.id }
+      : undefined,
+  };
+}
+
+export interface OccurrencePageCursor {
+  detectedAt: string;
+  scanId: string;
+}
+
+/** One page of an issue's detections, newest first, with the scan that made each. */
+export async function exportOccurrencesPage(
+  db: Db,
+  issueId: string,
+  days: number | undefined,
+  after: OccurrencePageCursor | undefined,
+  limit: number,
+) {
+  const detected = sql<string>`${issueOccurrences.detectedAt}::text`;
+  const rows = await db
+    .select({
+      detectedAt: issueOccurrences.detectedAt,
+      detectedText: detected,
+      scanId: issueOccurrences.scanId,
+      affectedSessionsCount: issueOccurrences.affectedSessionsCount,
+      values: issueOccurrences.values,
+      scanCompletedAt: auditScans.completedAt,
+      healthScore: auditScans.healthScore,
+      healthGrade: auditScans.healthGrade,
+    })
+    .from(issueOccurrences)
+    .innerJoin(auditScans, eq(auditScans.id, issueOccurrences.scanId))
+    .where(
+      and(
+        eq(issueOccurrences.issueId, issueId),
+        within(issueOccurrences.detectedAt, days),
+        after
+          ? sql`(${issueOccurrences.detectedAt} < ${after.detectedAt}::timestamptz
+              or (${issueOccurrences.detectedAt} = ${after.detectedAt}::timestamptz and ${issueOccurrences.scanId} > ${after.scanId}))`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(issueOccurrences.detectedAt), asc(issueOccurrences.scanId))
+    .limit(limit);
+  const last = rows.at(-1);
+  return {
+    occurrences: rows,
+    next: last ? { detectedAt: last.detectedText, scanId: last.scanId } : undefined,
+  };
+}

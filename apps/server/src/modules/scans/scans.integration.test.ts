@@ -1,0 +1,550 @@
+import type { Scan } from "@utmost/contracts";
+import { type AuditReport, type AuditRow, checks, createAuditor } from "@utmost/engine";
+import { type RunningEmulator, startGoogleEmulator } from "@utmost/google-emulator";
+import {
+  createSyntheticProperty,
+  type FactRow,
+  PROFILES,
+  type ProfileKey,
+} from "@utmost/google-emulator/synthetic";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { auditScans, dataSources, issueOccurrences, utmIssues } from "../../db/schema.ts";
+import { testDatabaseKinds } from "../../test/databases.ts";
+import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
+import { createWithOwner } from "../workspaces/workspaces.repository.ts";
+import { SCAN_DEAD_LETTER_QUEUE, SCAN_QUEUE, SCAN_SWEEP_QUEUE } from "./run-scan.job.ts";
+import { AUTH_EXPIRED_MESSAGE } from "./scan-failure.ts";
+import { isoDate, scanDateRange } from "./scan-plan.ts";
+import { connectEmulatorProperty } from "./scans.testing.ts";
+
+/**
+ * Scans end to end: the API starts them, pg-boss runs them, the worker reads the Google stand-in
+ * over HTTP, and what lands in the database is held to an audit of the stand-in's own fact rows
+ * over the same 90 days. Both clocks are fixed, so the data never changes.
+ */
+
+const NOW = new Date("2026-11-16T06:00:00Z");
+const clock = () => NOW;
+const RANGE = scanDateRange(NOW);
+/** Web streams, the sessions total, then one report per 2-day chunk of the 90 days. */
+const CHUNKED_API_CALLS = 1 + 1 + 45;
+const SCAN_TIMEOUT_MS = 90_000;
+
+function toAuditRow(row: FactRow): AuditRow {
+  return {
+    sessionSource: row.sessionSource,
+    sessionMedium: row.sessionMedium,
+    sessionCampaignName: row.sessionCampaignName,
+    sessionDefaultChannelGroup: row.sessionDefaultChannelGroup,
+    sessionManualSource: row.sessionManualSource,
+    sessionManualMedium: row.sessionManualMedium,
+    sessionManualCampaignName: row.sessionManualCampaignName,
+    sessionManualCampaignId: row.sessionManualCampaignId,
+    sessionManualTerm: row.sessionManualTerm,
+    sessionManualAdContent: row.sessionManualAdContent,
+    landingPagePlusQueryString: row.landingPagePlusQueryString,
+    pageReferrer: row.pageReferrer,
+    date: row.date,
+    sessions: row.sessions,
+    keyEvents: row.keyEvents,
+  };
+}
+
+const expectedAudits = new Map<ProfileKey, AuditReport>();
+
+/** The engine over the stand-in's fact rows of the scan's days: what a scan must store. */
+function expectedAudit(key: ProfileKey): AuditReport {
+  const cached = expectedAudits.get(key);
+  if (cached) return cached;
+  const profile = PROFILES[key];
+  const property = createSyntheticProperty(profile);
+  const auditor = createAuditor({ siteHosts: [new URL(profile.defaultUri).hostname], now: NOW });
+  for (let day = RANGE.startDay; day <= RANGE.endDay; day++) {
+    for (const row of property.rowsForDay(isoDate(day).replaceAll("-", ""))) {
+      auditor.add(toAuditRow(row));
+    }
+  }
+  const report = auditor.finish();
+  expectedAudits.set(key, report);
+  return report;
+}
+
+const DEFAULT_SEVERITY = new Map(checks.map((check) => [check.id, check.severity]));
+
+function expectedIssues(report: AuditReport) {
+  return report.checks
+    .filter((result) => result.status === "failed")
+    .flatMap((result) =>
+      result.findings.map((finding) => ({
+        issueType: result.id,
+        findingKey: finding.key,
+        severity: finding.severity ?? DEFAULT_SEVERITY.get(result.id),
+        affectedSessionsCount: finding.affectedSessions,
+      })),
+    )
+    .sort(byKey);
+}
+
+function byKey(a: { issueType: string; findingKey: string }, b: typeof a) {
+  return `${a.issueType}/${a.findingKey}`.localeCompare(`${b.issueType}/${b.findingKey}`);
+}
+
+describe.each(testDatabaseKinds())("scans on %s", (kind) => {
+  let emulator: RunningEmulator;
+  let app: QueueTestApp;
+
+  beforeAll(async () => {
+    emulator = await startGoogleEmulator({ now: clock });
+    app = await createTestApp(
+      kind,
+      { GOOGLE_EMULATOR_URL: emulator.url },
+      { worker: { now: clock } },
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await emulator?.close();
+  });
+  afterEach(() => {
+    emulator.faults.reset();
+  });
+
+  async function newOwner() {
+    const user = await signUp(app);
+    const workspace = await createWithOwner(app.database.db, {
+      name: "Audits",
+      type: "team",
+      ownerId: user.userId,
+    });
+    return { ...user, workspaceId: workspace.id };
+  }
+
+  async function connect(profileKey: ProfileKey, email?: string) {
+    const owner = await newOwner();
+    const dataSource = await connectEmulatorProperty({
+      db: app.database.db,
+      config: app.config,
+      emulatorUrl: emulator.url,
+      workspaceId: owner.workspaceId,
+      userId: owner.userId,
+      profileKey,
+      email,
+      now: clock,
+    });
+    return { owner, dataSource };
+  }
+
+  function startAudit(cookie: string, dataSourceId: string, payload?: object) {
+    return app.server.inject({
+      method: "POST",
+      url: `/api/data-sources/${dataSourceId}/audits`,
+      headers: { cookie },
+      ...(payload ? { payload } : {}),
+    });
+  }
+
+  async function readScan(cookie: string, scanId: string): Promise<Scan> {
+    const response = await app.server.inject({
+      method: "GET",
+      url: `/api/scans/${scanId}`,
+      headers: { cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().scan;
+  }
+
+  async function waitForScan(
+    cookie: string,
+    scanId: string,
+    until: (scan: Scan) => boolean = (scan) => scan.status !== "running",
+  ): Promise<Scan> {
+    const deadline = Date.now() + SCAN_TIMEOUT_MS;
+    for (;;) {
+      const scan = await readScan(cookie, scanId);
+      if (until(scan)) return scan;
+      if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${scan.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function auditToEnd(cookie: string, dataSourceId: string): Promise<Scan> {
+    const started = await startAudit(cookie, dataSourceId);
+    expect(started.statusCode, started.body).toBe(202);
+    return waitForScan(cookie, started.json().scan.id);
+  }
+
+  async function storedIssues(dataSourceId: string) {
+    return app.database.db
+      .select()
+      .from(utmIssues)
+      .where(eq(utmIssues.dataSourceId, dataSourceId))
+      .orderBy(asc(utmIssues.issueType), asc(utmIssues.findingKey));
+  }
+
+  async function issueSummary(dataSourceId: string) {
+    return (await storedIssues(dataSourceId))
+      .map((issue) => ({
+        issueType: issue.issueType,
+        findingKey: issue.findingKey,
+        severity: issue.severity,
+        affectedSessionsCount: issue.affectedSessionsCount,
+      }))
+      .sort(byKey);
+  }
+
+  async function occurrencesOf(dataSourceId: string) {
+    return app.database.db
+      .select({ issueId: issueOccurrences.issueId, scanId: issueOccurrences.scanId })
+      .from(issueOccurrences)
+      .innerJoin(utmIssues, eq(utmIssues.id, issueOccurrences.issueId))
+      .where(eq(utmIssues.dataSourceId, dataSourceId));
+  }
+
+  async function dataSourceRow(id: string) {
+    const [row] = await app.database.db.select().from(dataSources).where(eq(dataSources.id, id));
+    if (!row) throw new Error(`no data source ${id}`);
+    return row;
+  }
+
+  it.each(["well-run-store", "agency-client", "large-store"] as const)(
+    "scans %s in 2-day chunks and stores what the engine reports",
+    async (profileKey) => {
+      const { owner, dataSource } = await connect(profileKey);
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      const expected = expectedAudit(profileKey);
+
+      expect(scan).toMatchObject({
+        status: "completed",
+        progress: 100,
+        errorMessage: null,
+        healthScore: expected.healthScore,
+        healthGrade: expected.healthGrade,
+        criticalIssuesCount: expected.criticalIssuesCount,
+        warningIssuesCount: expected.warningIssuesCount,
+        passedChecksCount: expected.passedChecksCount,
+        isChunkedScan: true,
+        chunkSizeDays: 2,
+        isComplete: true,
+        quotaLimitHit: false,
+        apiCallsMade: CHUNKED_API_CALLS,
+        dateRangeStart: isoDate(RANGE.startDay),
+        dateRangeEnd: isoDate(RANGE.endDay),
+      });
+      expect(scan.rowsFetched).toBeGreaterThan(0);
+      expect(scan.startedAt).not.toBeNull();
+      expect(scan.completedAt).not.toBeNull();
+      expect(await issueSummary(dataSource.id)).toEqual(expectedIssues(expected));
+      expect((await storedIssues(dataSource.id)).every((i) => i.status === "active")).toBe(true);
+
+      const [row] = await app.database.db
+        .select({ report: auditScans.report })
+        .from(auditScans)
+        .where(eq(auditScans.id, scan.id));
+      expect(row?.report).toMatchObject({
+        totals: {
+          sessions: expected.totals.sessions,
+          distinctRows: expected.totals.distinctRows,
+          dateRange: expected.totals.dateRange,
+        },
+        fetch: { siteHosts: [new URL(PROFILES[profileKey].defaultUri).hostname], daysFetched: 90 },
+      });
+      expect(JSON.stringify(row?.report)).not.toContain('"examples"');
+
+      const property = await dataSourceRow(dataSource.id);
+      expect(property.chunkSizeDays).toBe(2);
+      expect(property.lastSyncedAt).not.toBeNull();
+      expect(property.isActive).toBe(true);
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
+    "fails a scan of a property that removed the app's access, and marks it for reconnecting",
+    async () => {
+      const { owner, dataSource } = await connect("revoked-client", "priya@brightside-agency.com");
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      expect(scan).toMatchObject({
+        status: "failed",
+        errorCode: "GOOGLE_AUTH_EXPIRED",
+        errorMessage: AUTH_EXPIRED_MESSAGE,
+        healthScore: null,
+      });
+      // The spec's Authentication Expired alert reacts to these words (spec §4, Scan).
+      expect(scan.errorMessage).toMatch(/expired/);
+      expect(scan.errorMessage).toMatch(/Reconnect/);
+      expect(scan.errorMessage).toMatch(/UNAUTHENTICATED/);
+      expect((await dataSourceRow(dataSource.id)).isActive).toBe(false);
+      expect(await storedIssues(dataSource.id)).toEqual([]);
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
+    "fails at once, without retrying, when the user revoked the grant",
+    async () => {
+      const { owner, dataSource } = await connect("agency-client", "priya@brightside-agency.com");
+      emulator.faults.revokeGrants({ email: "priya@brightside-agency.com" });
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      expect(scan).toMatchObject({ status: "failed", errorCode: "GOOGLE_AUTH_EXPIRED" });
+      expect(scan.errorMessage).toBe(AUTH_EXPIRED_MESSAGE);
+      expect((await dataSourceRow(dataSource.id)).isActive).toBe(false);
+      const [job] = await app.jobs.boss.findJobs(SCAN_QUEUE, { id: scan.id });
+      expect(job).toMatchObject({ state: "completed", retryCount: 0 });
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
+    "keeps what it read when the quota runs out mid-scan, and scores it as a partial scan",
+    async () => {
+      const { owner, dataSource } = await connect("well-run-store");
+      // The sessions total and five chunks get through; the sixth chunk is refused.
+      emulator.faults.exhaustQuotaAfter(6);
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      expect(scan).toMatchObject({
+        status: "completed",
+        isComplete: false,
+        quotaLimitHit: true,
+        isChunkedScan: true,
+        chunkSizeDays: 2,
+      });
+      expect(scan.healthScore).toEqual(expect.any(Number));
+      expect(scan.healthGrade).not.toBeNull();
+      expect(scan.rowsFetched).toBeGreaterThan(0);
+      const [row] = await app.database.db
+        .select({ report: auditScans.report })
+        .from(auditScans)
+        .where(eq(auditScans.id, scan.id));
+      expect(row?.report).toMatchObject({ fetch: { daysFetched: 10 } });
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
+    "fails with a quota message when no data could be read at all",
+    async () => {
+      const { owner, dataSource } = await connect("well-run-store");
+      emulator.faults.exhaustQuotaAfter(0);
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      expect(scan).toMatchObject({ status: "failed", errorCode: "GOOGLE_QUOTA_EXHAUSTED" });
+      expect(scan.errorMessage).toMatch(/quota/);
+      expect((await dataSourceRow(dataSource.id)).isActive).toBe(true);
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
+    "re-runs without duplicating issues: muted stays muted, resolved comes back active",
+    async () => {
+      const { owner, dataSource } = await connect("agency-client");
+      const first = await auditToEnd(owner.cookie, dataSource.id);
+      expect(first.status).toBe("completed");
+      const before = await storedIssues(dataSource.id);
+      expect(before.length).toBeGreaterThan(2);
+      const [muted, resolved] = before;
+      if (!muted || !resolved) throw new Error("expected issues to act on");
+      await app.database.db
+        .update(utmIssues)
+        .set({
+          status: "muted",
+          mutedAt: sql`now()`,
+          mutedByUserId: owner.userId,
+          muteReason: "Seasonal campaign",
+        })
+        .where(eq(utmIssues.id, muted.id));
+      await app.database.db
+        .update(utmIssues)
+        .set({ status: "resolved", resolvedAt: sql`now()`, resolvedByUserId: owner.userId })
+        .where(eq(utmIssues.id, resolved.id));
+
+      const second = await auditToEnd(owner.cookie, dataSource.id);
+      expect(second).toMatchObject({ status: "completed", healthScore: first.healthScore });
+      const after = await storedIssues(dataSource.id);
+      expect(after.map((issue) => issue.id)).toEqual(before.map((issue) => issue.id));
+      for (const issue of after) {
+        const earlier = before.find((candidate) => candidate.id === issue.id);
+        expect(issue.firstDetectedAt).toEqual(earlier?.firstDetectedAt);
+        expect(issue.lastScanId).toBe(second.id);
+      }
+      expect(after.find((issue) => issue.id === muted.id)).toMatchObject({
+        status: "muted",
+        muteReason: "Seasonal campaign",
+        mutedByUserId: owner.userId,
+      });
+      expect(after.find((issue) => issue.id === resolved.id)).toMatchObject({
+        status: "active",
+        resolvedAt: null,
+        resolvedByUserId: null,
+      });
+      const occurrences = await occurrencesOf(dataSource.id);
+      expect(occurrences).toHaveLength(before.length * 2);
+      expect(new Set(occurrences.map((o) => o.scanId))).toEqual(new Set([first.id, second.id]));
+
+      const list = await app.server.inject({
+        method: "GET",
+        url: `/api/data-sources/${dataSource.id}/scans`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().scans.map((scan: Scan) => scan.id)).toEqual([second.id, first.id]);
+      const newest = await app.server.inject({
+        method: "GET",
+        url: `/api/data-sources/${dataSource.id}/scans?limit=1`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(newest.json().scans.map((scan: Scan) => scan.id)).toEqual([second.id]);
+      const tooMany = await app.server.inject({
+        method: "GET",
+        url: `/api/data-sources/${dataSource.id}/scans?limit=101`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(tooMany.statusCode).toBe(400);
+    },
+    SCAN_TIMEOUT_MS * 2,
+  );
+
+  it(
+    "runs one scan per property: two starts at once get the same scan",
+    async () => {
+      const { owner, dataSource } = await connect("well-run-store");
+      const [a, b] = await Promise.all([
+        startAudit(owner.cookie, dataSource.id),
+        startAudit(owner.cookie, dataSource.id, { scanType: "onboarding" }),
+      ]);
+      expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 202]);
+      const scanId = a?.json().scan.id;
+      expect(b?.json().scan.id).toBe(scanId);
+      const scan = await waitForScan(owner.cookie, scanId);
+      expect(scan.status).toBe("completed");
+      const rows = await app.database.db
+        .select({ id: auditScans.id })
+        .from(auditScans)
+        .where(eq(auditScans.dataSourceId, dataSource.id));
+      expect(rows).toHaveLength(1);
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
+    "finishes a scan whose worker died mid-scan, with no duplicated issues",
+    async () => {
+      const { owner, dataSource } = await connect("well-run-store");
+      emulator.faults.setLatency(100);
+      const started = await startAudit(owner.cookie, dataSource.id);
+      expect(started.statusCode).toBe(202);
+      const scanId: string = started.json().scan.id;
+      await waitForScan(owner.cookie, scanId, (scan) => scan.progress >= 20);
+
+      await app.replaceJobQueue();
+      emulator.faults.setLatency(0);
+      const scan = await waitForScan(owner.cookie, scanId);
+
+      const expected = expectedAudit("well-run-store");
+      expect(scan).toMatchObject({
+        status: "completed",
+        healthScore: expected.healthScore,
+        isComplete: true,
+        // Counted again from zero by the attempt that finished, which knew the chunk size
+        // the first attempt settled on and so skipped the sessions total.
+        apiCallsMade: CHUNKED_API_CALLS - 1,
+      });
+      expect(await issueSummary(dataSource.id)).toEqual(expectedIssues(expected));
+      const occurrences = await occurrencesOf(dataSource.id);
+      expect(occurrences).toHaveLength((await storedIssues(dataSource.id)).length);
+      const [job] = await app.jobs.boss.findJobs(SCAN_QUEUE, { id: scanId });
+      expect(job).toMatchObject({ state: "completed", retryCount: 1 });
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
+    "retries a scan when Google is briefly unavailable",
+    async () => {
+      const { owner, dataSource } = await connect("well-run-store");
+      // Five failures use up the client's own retries for one request, failing the first
+      // attempt; the queue's retry then meets one more and gets through.
+      emulator.faults.failNext(6, 503, { path: ":runReport" });
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      expect(scan.status).toBe("completed");
+      const [job] = await app.jobs.boss.findJobs(SCAN_QUEUE, { id: scan.id });
+      expect(job).toMatchObject({ state: "completed", retryCount: 1 });
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
+    "fails a scan once Google stays unavailable through the last attempt",
+    async () => {
+      const { owner, dataSource } = await connect("well-run-store");
+      emulator.faults.failNext(10_000, 503, { path: ":runReport" });
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      expect(scan).toMatchObject({ status: "failed", errorCode: "GOOGLE_UNAVAILABLE" });
+      expect(scan.errorMessage).toMatch(/Run the audit again later/);
+      expect((await dataSourceRow(dataSource.id)).isActive).toBe(true);
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it("fails a running scan whose job is gone, so no scan stays running forever", async () => {
+    const { owner, dataSource } = await connect("well-run-store");
+    const [stuck] = await app.database.db
+      .insert(auditScans)
+      .values({ dataSourceId: dataSource.id, createdAt: new Date(Date.now() - 60 * 60_000) })
+      .returning();
+    if (!stuck) throw new Error("scan insert returned no row");
+    // The sweep queue holds one job at a time; a scheduled one may be on its way.
+    await expect
+      .poll(() => app.jobs.boss.send(SCAN_SWEEP_QUEUE, null), { timeout: 10_000 })
+      .not.toBeNull();
+    const scan = await waitForScan(owner.cookie, stuck.id);
+    expect(scan).toMatchObject({ status: "failed", errorCode: "SCAN_INTERRUPTED" });
+  });
+
+  it("fails a running scan whose job ran out of attempts (dead letter)", async () => {
+    const { owner, dataSource } = await connect("well-run-store");
+    const [stuck] = await app.database.db
+      .insert(auditScans)
+      .values({ dataSourceId: dataSource.id })
+      .returning();
+    if (!stuck) throw new Error("scan insert returned no row");
+    await app.jobs.boss.send(SCAN_DEAD_LETTER_QUEUE, { scanId: stuck.id });
+    const scan = await waitForScan(owner.cookie, stuck.id);
+    expect(scan).toMatchObject({ status: "failed", errorCode: "SCAN_INTERRUPTED" });
+    expect(scan.errorMessage).toMatch(/Run the audit again/);
+  });
+
+  it("answers 404 for another workspace's property and scans", async () => {
+    const { owner, dataSource } = await connect("well-run-store");
+    const [scan] = await app.database.db
+      .insert(auditScans)
+      .values({ dataSourceId: dataSource.id, status: "completed" })
+      .returning();
+    if (!scan) throw new Error("scan insert returned no row");
+    const stranger = await newOwner();
+
+    const start = await startAudit(stranger.cookie, dataSource.id);
+    expect(start.statusCode).toBe(404);
+    expect(start.json().error.code).toBe("NOT_FOUND");
+    const read = await app.server.inject({
+      method: "GET",
+      url: `/api/scans/${scan.id}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(read.statusCode).toBe(404);
+    const list = await app.server.inject({
+      method: "GET",
+      url: `/api/data-sources/${dataSource.id}/scans`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(list.statusCode).toBe(404);
+
+    const own = await readScan(owner.cookie, scan.id);
+    expect(own.id).toBe(scan.id);
+    const running = await app.database.db
+      .select()
+      .from(auditScans)
+      .where(eq(auditScans.dataSourceId, dataSource.id));
+    expect(running).toHaveLength(1);
+  });
+});

@@ -1,0 +1,415 @@
+import { randomUUID } from "node:crypto";
+import type { Scan, ScanType } from "@utmost/contracts";
+import { createAuditor } from "@utmost/engine";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import {
+  createGoogleAdminClient,
+  createGoogleDataClient,
+  createGoogleOAuthClient,
+  createGoogleSession,
+  type GoogleTokens,
+  type RetryOptions,
+  type StoredGoogleTokens,
+} from "../../integrations/google/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { TokenCipher } from "../../lib/token-cipher.ts";
+import { type DataSourceRow, requireDataSource } from "../data-sources/data-sources.access.ts";
+import type { GoogleSetup } from "../google/google-setup.ts";
+import {
+  authExpiredFailure,
+  describeScanError,
+  INTERRUPTED_FAILURE,
+  quotaFailure,
+  ScanFailure,
+  type ScanFailureInfo,
+} from "./scan-failure.ts";
+import { fetchScanRows } from "./scan-fetch.ts";
+import { issueRecords, storedReport } from "./scan-issues.ts";
+import { isoDate, scanDateRange } from "./scan-plan.ts";
+import type { ScanStarter } from "./scan-starter.ts";
+import { type ScanRow, toScan } from "./scans.mapper.ts";
+import * as repo from "./scans.repository.ts";
+
+// ---- Starting and reading scans (the API side) ----
+
+/** Puts a scan's job on the queue inside the transaction that created the scan. */
+export type EnqueueScan = (tx: Db, job: { scanId: string }) => Promise<void>;
+
+/**
+ * The real ScanStarter: the running row and its job are written in one transaction, so neither
+ * exists without the other. The partial unique index allows one running scan per property; a
+ * start that meets one returns it instead.
+ */
+export function createScanStarter({ db, enqueue }: { db: Db; enqueue: EnqueueScan }): ScanStarter {
+  return {
+    async start({ dataSourceId, scanType, requestedByUserId }) {
+      // The running scan found may finish between the insert and the read; then try again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const result = await db.transaction(async (tx) => {
+          const id = randomUUID();
+          const inserted = await repo.insertRunningScan(tx, {
+            id,
+            dataSourceId,
+            scanType,
+            requestedByUserId,
+          });
+          if (inserted) {
+            await enqueue(tx, { scanId: id });
+            return { row: inserted, created: true };
+          }
+          const running = await repo.findRunningScan(tx, dataSourceId);
+          return running ? { row: running, created: false } : undefined;
+        });
+        if (result) return { scan: toScan(result.row), created: result.created };
+      }
+      throw new AppError("CONFLICT", "The audit could not be started. Please try again.");
+    },
+  };
+}
+
+export async function startAudit(
+  db: Db,
+  starter: ScanStarter,
+  input: { dataSourceId: string; userId: string; scanType: ScanType },
+): Promise<{ scan: Scan; created: boolean }> {
+  await requireDataSource(db, input.dataSourceId, input.userId);
+  return starter.start({
+    dataSourceId: input.dataSourceId,
+    scanType: input.scanType,
+    requestedByUserId: input.userId,
+  });
+}
+
+export async function getScan(db: Db, scanId: string, userId: string): Promise<Scan> {
+  const row = await repo.findScanForMember(db, scanId, userId);
+  if (!row) throw new AppError("NOT_FOUND", "Scan not found");
+  return toScan(row);
+}
+
+export async function listScans(
+  db: Db,
+  input: { dataSourceId: string; userId: string; limit: number },
+): Promise<Scan[]> {
+  await requireDataSource(db, input.dataSourceId, input.userId);
+  const rows = await repo.listScans(db, input.dataSourceId, input.limit);
+  return rows.map(toScan);
+}
+
+// ---- Running a scan (the worker side) ----
+
+export interface ScanWorkerDeps {
+  db: Db;
+  /** Null when this deployment has no Google: every scan then fails with a clear message. */
+  google: GoogleSetup | null;
+  cipher: TokenCipher;
+  /**
+   * The audit's clock: the date range, the engine's `now` and token expiry. Stored timestamps
+   * come from the database.
+   */
+  now: () => Date;
+  logger: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Retries of Google calls within one attempt; tests shorten the waits. */
+  googleRetry?: RetryOptions;
+  /** At most one progress write per this many milliseconds. */
+  progressIntervalMs?: number;
+}
+
+export interface ScanAttempt {
+  /** Aborted when pg-boss gives the job up (stopped, expired, heartbeat lost). */
+  signal: AbortSignal;
+  /** No retry follows this attempt. */
+  finalAttempt: boolean;
+}
+
+/**
+ * Runs one attempt of a scan. A permanent failure (a revoked grant, no access) is recorded at
+ * once and the job ends; a transient one (Google unavailable, the database) throws, so the queue
+ * retries it, and is recorded when no attempt is left.
+ */
+export async function runScan(
+  deps: ScanWorkerDeps,
+  scanId: string,
+  attempt: ScanAttempt,
+): Promise<void> {
+  const target = await repo.findScanTarget(deps.db, scanId);
+  // Finished, failed or deleted meanwhile (a retry of a job whose scan already completed).
+  if (target?.scan.status !== "running") return;
+  try {
+    await performScan(deps, target.scan, target.dataSource, attempt.signal);
+  } catch (error) {
+    // The queue already gave this attempt up; whoever runs the next one finishes the scan.
+    if (attempt.signal.aborted) throw error;
+    const failure = describeScanError(error);
+    if (failure.permanent || attempt.finalAttempt) {
+      await recordFailure(deps, target.scan, failure, error);
+      if (failure.permanent) return;
+    } else {
+      deps.logger.warn({ scanId, code: failure.code, err: error }, "scan attempt failed; retrying");
+    }
+    throw error;
+  }
+}
+
+/** Dead-letter handler: the job ran out of attempts without the scan recording why. */
+export async function failInterruptedScan(
+  deps: Pick<ScanWorkerDeps, "db" | "logger">,
+  scanId: string,
+) {
+  const target = await repo.findScanTarget(deps.db, scanId);
+  if (target?.scan.status !== "running") return;
+  await recordFailure(deps, target.scan, INTERRUPTED_FAILURE, undefined);
+}
+
+/**
+ * Fails running scans older than `olderThan` whose job no longer exists or has ended: the last
+ * guard that no scan row stays `running` forever (a job deleted by retention, a crash between
+ * writes). `jobIsPending` answers whether the scan's job may still run.
+ */
+export async function sweepStuckScans(
+  deps: Pick<ScanWorkerDeps, "db" | "logger">,
+  input: { olderThan: Date; jobIsPending: (scanId: string) => Promise<boolean> },
+): Promise<number> {
+  let failed = 0;
+  for (const scan of await repo.findRunningScansCreatedBefore(deps.db, input.olderThan)) {
+    if (await input.jobIsPending(scan.id)) continue;
+    const stuck = await repo.findScanTarget(deps.db, scan.id);
+    if (stuck?.scan.status !== "running") continue;
+    await recordFailure(deps, stuck.scan, INTERRUPTED_FAILURE, undefined);
+    failed++;
+  }
+  return failed;
+}
+
+async function recordFailure(
+  deps: Pick<ScanWorkerDeps, "db" | "logger">,
+  scan: ScanRow,
+  failure: ScanFailureInfo,
+  error: unknown,
+): Promise<void> {
+  const recorded = await repo.failScan(deps.db, {
+    scanId: scan.id,
+    dataSourceId: scan.dataSourceId,
+    errorCode: failure.code,
+    errorMessage: failure.message,
+    deactivate: failure.deactivate,
+  });
+  if (!recorded) return;
+  const log = { scanId: scan.id, dataSourceId: scan.dataSourceId, code: failure.code };
+  if (failure.permanent && failure.code !== INTERRUPTED_FAILURE.code) {
+    deps.logger.info(log, `scan failed: ${failure.message}`);
+  } else {
+    deps.logger.error({ ...log, err: error }, `scan failed: ${failure.message}`);
+  }
+}
+
+const PROGRESS_STARTED = 2;
+const PROGRESS_HOSTS_READ = 5;
+const PROGRESS_FETCHED = 95;
+
+async function performScan(
+  deps: ScanWorkerDeps,
+  scan: ScanRow,
+  dataSource: DataSourceRow,
+  signal: AbortSignal,
+): Promise<void> {
+  const { db, cipher } = deps;
+  const google = deps.google;
+  if (!google) {
+    throw new ScanFailure({
+      code: "GOOGLE_NOT_CONFIGURED",
+      message: "Google Analytics is not configured on this server, so no property can be scanned.",
+      permanent: true,
+      deactivate: false,
+    });
+  }
+  const range = scanDateRange(deps.now());
+  const started = await repo.markScanStarted(db, scan.id, {
+    dateRangeStart: isoDate(range.startDay),
+    dateRangeEnd: isoDate(range.endDay),
+    progress: PROGRESS_STARTED,
+  });
+  if (!started) return;
+
+  const tokens = await openTokens(db, cipher, dataSource);
+  const retry = deps.googleRetry;
+  const oauth = createGoogleOAuthClient({
+    endpoints: google.endpoints,
+    clientId: google.client.clientId,
+    clientSecret: google.client.clientSecret,
+    now: deps.now,
+    retry,
+  });
+  const session = createGoogleSession({
+    oauth,
+    tokens,
+    now: deps.now,
+    // Google may rotate the refresh token; the stored one must always be the latest.
+    onTokensRefreshed: (fresh) => repo.saveDataSourceTokens(db, dataSource.id, seal(cipher, fresh)),
+  });
+  const clientOptions = { session, now: deps.now, retry };
+  const admin = createGoogleAdminClient({
+    ...clientOptions,
+    baseUrl: google.endpoints.adminApiBaseUrl,
+  });
+  const data = createGoogleDataClient({
+    ...clientOptions,
+    baseUrl: google.endpoints.dataApiBaseUrl,
+  });
+  const apiCalls = () => admin.apiCalls + data.apiCalls;
+
+  const progress = createProgressWriter<Omit<repo.ScanProgress, "apiCallsMade">>(
+    (value) => repo.updateScanProgress(db, scan.id, { ...value, apiCallsMade: apiCalls() }),
+    deps.progressIntervalMs ?? 500,
+    (error) => deps.logger.warn({ scanId: scan.id, err: error }, "scan progress not saved"),
+  );
+  let last = {
+    progress: PROGRESS_STARTED,
+    rowsFetched: 0,
+    isChunkedScan: false,
+    chunkSizeDays: null as number | null,
+  };
+  const report = (changes: Partial<typeof last>) => {
+    last = { ...last, ...changes };
+    if (!signal.aborted) progress.report(last);
+  };
+
+  try {
+    signal.throwIfAborted();
+    const siteHosts = await admin.listWebStreamHosts(dataSource.ga4PropertyId);
+    report({ progress: PROGRESS_HOSTS_READ });
+
+    const auditor = createAuditor({ siteHosts, now: deps.now() });
+    const fetched = await fetchScanRows({
+      data,
+      propertyId: dataSource.ga4PropertyId,
+      range,
+      rememberedChunkSizeDays: dataSource.chunkSizeDays,
+      signal,
+      onRow: (row) => auditor.add(row),
+      onProgress: (step) =>
+        report({
+          progress: Math.floor(
+            PROGRESS_HOSTS_READ + step.fraction * (PROGRESS_FETCHED - PROGRESS_HOSTS_READ),
+          ),
+          rowsFetched: step.rowsFetched,
+          isChunkedScan: step.isChunkedScan,
+          chunkSizeDays: step.chunkSizeDays,
+        }),
+      onChunkSize: (days) => repo.rememberChunkSize(db, dataSource.id, days),
+    });
+    await progress.flush();
+    // Nothing to score: a score of 100 for no data would mislead.
+    if (fetched.rowsFetched === 0 && fetched.quotaLimitHit) {
+      throw quotaFailure(fetched.quotaWindow);
+    }
+    signal.throwIfAborted();
+
+    const audit = auditor.finish();
+    const completed = await repo.completeScan(db, {
+      scanId: scan.id,
+      dataSourceId: dataSource.id,
+      scan: {
+        healthScore: audit.healthScore,
+        healthGrade: audit.healthGrade,
+        criticalIssuesCount: audit.criticalIssuesCount,
+        warningIssuesCount: audit.warningIssuesCount,
+        passedChecksCount: audit.passedChecksCount,
+        report: storedReport(audit, {
+          siteHosts,
+          daysFetched: fetched.daysFetched,
+          daysWithOtherRow: fetched.daysWithOtherRow,
+          ambiguousRows: fetched.ambiguousRows,
+        }),
+        rowsFetched: fetched.rowsFetched,
+        apiCallsMade: apiCalls(),
+        isChunkedScan: fetched.isChunkedScan,
+        chunkSizeDays: fetched.chunkSizeDays,
+        isComplete: fetched.isComplete,
+        quotaLimitHit: fetched.quotaLimitHit,
+      },
+      issues: issueRecords(audit),
+    });
+    if (completed) {
+      deps.logger.info(
+        {
+          scanId: scan.id,
+          rowsFetched: fetched.rowsFetched,
+          apiCalls: apiCalls(),
+          healthScore: audit.healthScore,
+          complete: fetched.isComplete,
+        },
+        "scan completed",
+      );
+    }
+  } finally {
+    await progress.flush();
+  }
+}
+
+/** The property's stored grant, opened; a grant that cannot be used needs a reconnect. */
+async function openTokens(
+  db: Db,
+  cipher: TokenCipher,
+  dataSource: DataSourceRow,
+): Promise<StoredGoogleTokens> {
+  const sealedAccess = dataSource.accessTokenEncrypted;
+  const sealedRefresh = dataSource.refreshTokenEncrypted;
+  if (!sealedAccess) throw authExpiredFailure();
+  const tokens: StoredGoogleTokens = {
+    accessToken: cipher.decrypt(sealedAccess),
+    refreshToken: sealedRefresh ? cipher.decrypt(sealedRefresh) : undefined,
+    // Unknown expiry: refresh before the first call rather than meet a 401.
+    expiresAt: dataSource.tokenExpiresAt ?? new Date(0),
+    scopes: new Set(dataSource.tokenScopes?.split(" ").filter(Boolean) ?? []),
+  };
+  // After an APP_SECRET rotation, values sealed with the previous key are sealed again.
+  if (cipher.needsReseal(sealedAccess) || (sealedRefresh && cipher.needsReseal(sealedRefresh))) {
+    await repo.saveDataSourceTokens(
+      db,
+      dataSource.id,
+      seal(cipher, { ...tokens, scopes: tokens.scopes ?? new Set() }),
+    );
+  }
+  return tokens;
+}
+
+function seal(cipher: TokenCipher, tokens: GoogleTokens) {
+  return {
+    accessTokenEncrypted: cipher.encrypt(tokens.accessToken),
+    refreshTokenEncrypted: tokens.refreshToken ? cipher.encrypt(tokens.refreshToken) : null,
+    tokenExpiresAt: tokens.expiresAt,
+    tokenScopes: tokens.scopes.size > 0 ? [...tokens.scopes].sort().join(" ") : null,
+  };
+}
+
+interface ProgressWriter<T> {
+  /** Saves `value` unless a save ran in the last interval or is still running. */
+  report(value: T): void;
+  /** Waits for a save in flight. */
+  flush(): Promise<void>;
+}
+
+function createProgressWriter<T>(
+  write: (value: T) => Promise<void>,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): ProgressWriter<T> {
+  let lastWrite = 0;
+  let inFlight: Promise<void> | undefined;
+  return {
+    report(value) {
+      const now = Date.now();
+      if (inFlight || now - lastWrite < intervalMs) return;
+      lastWrite = now;
+      inFlight = write(value)
+        .catch(onError)
+        .finally(() => {
+          inFlight = undefined;
+        });
+    },
+    async flush() {
+      await inFlight;
+    },
+  };
+}

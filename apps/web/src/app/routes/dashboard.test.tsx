@@ -1,0 +1,135 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import type { DataSource, WorkspaceSummary } from "@utmost/contracts";
+import { describe, expect, it } from "vitest";
+import { makeDataSource, makeRunningScan, makeScan, makeWorkspace } from "@/testing/factories";
+import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
+import { DashboardRoute } from "./dashboard";
+
+const me = {
+  user: {
+    id: "u1",
+    fullName: "Ada Lovelace",
+    email: "ada@example.com",
+    createdAt: "2025-11-01T00:00:00.000Z",
+  },
+  isAdmin: false,
+  onboardingCompleted: true,
+  subscription: { tier: "free", status: "active", dataSourceLimit: 1, dataSourcesUsed: 0 },
+};
+
+function arrange(
+  workspace: WorkspaceSummary,
+  dataSources: DataSource[],
+  extra: Parameters<typeof stubFetch>[0] = {},
+) {
+  const fetchMock = stubFetch({
+    "GET /api/me": () => jsonResponse(200, me),
+    "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
+    [`GET /api/workspaces/${workspace.id}/data-sources`]: () => jsonResponse(200, { dataSources }),
+    ...extra,
+  });
+  renderRoutes([{ path: "/dashboard", element: <DashboardRoute /> }], "/dashboard");
+  return fetchMock;
+}
+
+describe("/dashboard", () => {
+  it("shows the empty state with a way to connect when no property is connected", async () => {
+    const workspace = makeWorkspace({ dataSourceLimit: 1, dataSourceCount: 0 });
+    arrange(workspace, []);
+
+    expect(await screen.findByText("No analytics properties connected")).toBeTruthy();
+    expect(screen.getByText("0 of 1 used")).toBeTruthy();
+    expect(
+      screen.getByRole("link", { name: "Connect Analytics Property" }).getAttribute("href"),
+    ).toBe("/connect-data-source");
+    expect(screen.getByRole("link", { name: "Add Analytics Property" }).getAttribute("href")).toBe(
+      "/connect-data-source",
+    );
+  });
+
+  it("shows a property's latest audit with its counts and report link", async () => {
+    const workspace = makeWorkspace({ dataSourceLimit: 5, dataSourceCount: 1 });
+    const dataSource = makeDataSource({
+      workspaceId: workspace.id,
+      name: "Acme Store",
+      latestScan: makeScan({
+        healthScore: 64,
+        healthGrade: "C",
+        criticalIssuesCount: 3,
+        warningIssuesCount: 7,
+        passedChecksCount: 9,
+        completedAt: "2025-11-01T09:00:40.000Z",
+      }),
+    });
+    arrange(workspace, [dataSource]);
+
+    expect(await screen.findByText("Acme Store")).toBeTruthy();
+    expect(screen.getByText("1 of 5 used")).toBeTruthy();
+    expect(screen.getByText("64").className).toContain("text-accent");
+    expect(screen.getByLabelText("Grade C").className).toContain("bg-warning");
+    const counts = screen.getAllByRole("definition").map((node) => node.textContent);
+    expect(counts).toEqual(expect.arrayContaining(["3", "7", "9"]));
+    expect(screen.getByText(/Last scanned Nov 1, 2025/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View Full Report" }).getAttribute("href")).toBe(
+      `/data-sources/${dataSource.id}/health`,
+    );
+    expect(screen.getByRole("button", { name: "Re-run Audit" })).toBeTruthy();
+  });
+
+  it("runs the first audit and follows it to its result", async () => {
+    const workspace = makeWorkspace({ dataSourceLimit: 5, dataSourceCount: 1 });
+    const dataSource = makeDataSource({ workspaceId: workspace.id, latestScan: null });
+    const running = makeRunningScan({ dataSourceId: dataSource.id, progress: 40 });
+    const completed = makeScan({
+      ...running,
+      status: "completed",
+      healthScore: 91,
+      healthGrade: "A",
+    });
+    let polls = 0;
+    const fetchMock = arrange(workspace, [dataSource], {
+      [`POST /api/data-sources/${dataSource.id}/audits`]: () =>
+        jsonResponse(202, { scan: running }),
+      // The first read still finds it running; the next, a second later, finished.
+      [`GET /api/scans/${running.id}`]: () =>
+        jsonResponse(200, { scan: polls++ === 0 ? { ...running, progress: 60 } : completed }),
+    });
+
+    expect(
+      await screen.findByText("No audit data yet. Run your first audit to see health metrics."),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Run First Audit" }));
+
+    expect(await screen.findByText("60%")).toBeTruthy();
+    expect(await screen.findByText("Audit completed!", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText("Health score 91/100, grade A")).toBeTruthy();
+    expect(await screen.findByText("91")).toBeTruthy();
+    const start = fetchMock.mock.calls.find(([input]) => String(input).endsWith("/audits"));
+    expect(JSON.parse(String(start?.[1]?.body))).toEqual({ scanType: "manual" });
+  });
+
+  it("blocks adding and points to billing when the plan's limit is used", async () => {
+    const workspace = makeWorkspace({ dataSourceLimit: 1, dataSourceCount: 1 });
+    arrange(workspace, [makeDataSource({ workspaceId: workspace.id })]);
+
+    const usage = (await screen.findByText("1 of 1 used")).closest("div.rounded-xl");
+    expect(usage).toBeTruthy();
+    const card = within(usage as HTMLElement);
+    expect(card.getByRole("button", { name: "Add Analytics Property" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(card.getByRole("link", { name: "Upgrade your plan" }).getAttribute("href")).toBe(
+      "/settings/billing",
+    );
+  });
+
+  it("asks for a workspace when there is none", async () => {
+    stubFetch({
+      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
+    });
+    renderRoutes([{ path: "/dashboard", element: <DashboardRoute /> }], "/dashboard");
+    expect(await screen.findByText("Please select a workspace first")).toBeTruthy();
+  });
+});

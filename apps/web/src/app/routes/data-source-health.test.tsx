@@ -1,0 +1,481 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { DataSource, Issue } from "@utmost/contracts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeDataSource, makeIssue, makeRunningScan, makeScan } from "@/testing/factories";
+import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
+import { AppRoot } from "./app-root";
+import { DataSourceHealthRoute } from "./data-source-health";
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+const report = makeScan({
+  healthScore: 86,
+  healthGrade: "A",
+  criticalIssuesCount: 1,
+  warningIssuesCount: 4,
+  passedChecksCount: 12,
+  rowsFetched: 48_210,
+  apiCallsMade: 6,
+  isChunkedScan: false,
+  isComplete: true,
+  quotaLimitHit: false,
+  dateRangeStart: "2025-08-03",
+  dateRangeEnd: "2025-10-31",
+});
+
+function property(overrides: Partial<DataSource> = {}): DataSource {
+  return makeDataSource({
+    name: "Acme Store",
+    ga4PropertyId: "312456789",
+    latestScan: report,
+    ...overrides,
+  });
+}
+
+function arrange(dataSource: DataSource, issues: Issue[] = [], extra: Handlers = {}) {
+  const fetchMock = stubFetch({
+    [`GET /api/data-sources/${dataSource.id}`]: () => jsonResponse(200, { dataSource }),
+    [`GET /api/data-sources/${dataSource.id}/issues`]: () => jsonResponse(200, { issues }),
+    ...extra,
+  });
+  const rendered = renderRoutes(
+    [{ path: "/data-sources/:id/health", element: <DataSourceHealthRoute /> }],
+    `/data-sources/${dataSource.id}/health`,
+  );
+  return { fetchMock, ...rendered };
+}
+
+function issueCard(title: string): HTMLElement {
+  return screen.getByRole("article", { name: title });
+}
+
+describe("/data-sources/:id/health", () => {
+  it("waits for the property while it loads", () => {
+    const dataSource = property();
+    arrange(dataSource);
+    expect(screen.getByText("Loading...")).toBeTruthy();
+  });
+
+  it("shows 'Analytics property not found' for a missing or foreign property", async () => {
+    const id = crypto.randomUUID();
+    stubFetch({
+      [`GET /api/data-sources/${id}`]: () =>
+        jsonResponse(404, {
+          error: { code: "NOT_FOUND", message: "Analytics property not found" },
+        }),
+    });
+    renderRoutes(
+      [{ path: "/data-sources/:id/health", element: <DataSourceHealthRoute /> }],
+      `/data-sources/${id}/health`,
+    );
+
+    expect(await screen.findByText("Analytics property not found")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href")).toBe(
+      "/dashboard",
+    );
+  });
+
+  it("offers the first audit when the property has none", async () => {
+    const dataSource = property({ latestScan: null });
+    arrange(dataSource);
+
+    expect(await screen.findByText("No audit data yet")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Run Audit Now" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Run New Audit" })).toBeTruthy();
+    expect(screen.queryByText("Issues Found")).toBeNull();
+  });
+
+  it("shows the property, its breadcrumb, the summary and the scan details", async () => {
+    const dataSource = property();
+    arrange(dataSource);
+
+    expect(await screen.findByRole("heading", { name: "Acme Store" })).toBeTruthy();
+    const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" });
+    expect(
+      within(breadcrumb).getByRole("link", { name: "Analytics Properties" }).getAttribute("href"),
+    ).toBe("/data-sources");
+    expect(screen.getByText("Google Analytics 4")).toBeTruthy();
+    expect(screen.getByText("312456789")).toBeTruthy();
+    expect(screen.getByText("86").className).toContain("text-success");
+    expect(screen.getByLabelText("Grade A").className).toContain("bg-success");
+    expect(screen.getByText("Critical Issues")).toBeTruthy();
+    expect(screen.getByText("48,210")).toBeTruthy();
+    expect(screen.getByText("Full Range")).toBeTruthy();
+    expect(screen.getByText("Completed")).toBeTruthy();
+    expect(screen.getByText("Aug 3, 2025 – Oct 31, 2025")).toBeTruthy();
+    expect(screen.queryByText("Partial")).toBeNull();
+    expect(screen.queryByText("Quota Limit Hit")).toBeNull();
+    expect(screen.queryByText("Auto-Chunking Enabled")).toBeNull();
+  });
+
+  it("marks a partial, chunked scan that hit the quota", async () => {
+    const dataSource = property({
+      latestScan: makeScan({
+        isComplete: false,
+        quotaLimitHit: true,
+        isChunkedScan: true,
+        chunkSizeDays: 3,
+      }),
+    });
+    arrange(dataSource);
+
+    expect(await screen.findByText("Partial")).toBeTruthy();
+    expect(screen.getByText("Quota Limit Hit")).toBeTruthy();
+    expect(screen.getByText("Auto-Chunking Enabled")).toBeTruthy();
+    expect(screen.getByText("Chunked (3-day chunks)")).toBeTruthy();
+  });
+
+  it("shows a running audit's progress over the last completed report", async () => {
+    const running = makeRunningScan({ progress: 20 });
+    const dataSource = property({ latestScan: running });
+    arrange(dataSource, [], {
+      [`GET /api/data-sources/${dataSource.id}/scans`]: () =>
+        jsonResponse(200, { scans: [running, report] }),
+      [`GET /api/scans/${running.id}`]: () =>
+        jsonResponse(200, { scan: { ...running, progress: 55 } }),
+    });
+
+    expect(await screen.findByText("55%")).toBeTruthy();
+    const button = screen.getByRole("button", { name: "Running Audit..." });
+    expect(button).toHaveProperty("disabled", true);
+    expect(screen.getByRole("progressbar", { name: "Audit progress" })).toBeTruthy();
+    expect(await screen.findByText("86")).toBeTruthy();
+  });
+
+  it("runs a new audit and announces its result", async () => {
+    const dataSource = property();
+    const running = makeRunningScan({ dataSourceId: dataSource.id });
+    const done = makeScan({ ...running, status: "completed", healthScore: 58, healthGrade: "C" });
+    arrange(dataSource, [], {
+      [`POST /api/data-sources/${dataSource.id}/audits`]: () =>
+        jsonResponse(202, { scan: running }),
+      [`GET /api/scans/${running.id}`]: () => jsonResponse(200, { scan: done }),
+    });
+
+    fireEvent.click(await screen.findByRole("button", { name: "Run New Audit" }));
+    expect(await screen.findByText("Audit completed!")).toBeTruthy();
+    expect(screen.getByText("Health score 58/100, grade C")).toBeTruthy();
+  });
+
+  it("says why starting an audit failed", async () => {
+    const dataSource = property();
+    arrange(dataSource, [], {
+      [`POST /api/data-sources/${dataSource.id}/audits`]: () =>
+        jsonResponse(409, { error: { code: "DATA_SOURCE_INACTIVE", message: "Reconnect first" } }),
+    });
+
+    fireEvent.click(await screen.findByRole("button", { name: "Run New Audit" }));
+    expect(await screen.findByText("Failed to run audit: Reconnect first")).toBeTruthy();
+  });
+
+  it("shows the Authentication Expired alert with the scan's message and a reconnect", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    const failed = makeScan({
+      status: "failed",
+      errorCode: "GOOGLE_AUTH_EXPIRED",
+      errorMessage: "Google access for this property has expired. Please reconnect.",
+      healthScore: null,
+      healthGrade: null,
+    });
+    const dataSource = property({ latestScan: failed });
+    const { fetchMock } = arrange(dataSource, [], {
+      [`GET /api/data-sources/${dataSource.id}/scans`]: () =>
+        jsonResponse(200, { scans: [failed, report] }),
+      "POST /api/oauth/google/init": () =>
+        jsonResponse(200, { oauthUrl: "https://accounts.example.test/consent" }),
+    });
+
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Authentication Expired")).toBeTruthy();
+    expect(
+      within(alert).getByText("Google access for this property has expired. Please reconnect."),
+    ).toBeTruthy();
+    fireEvent.click(within(alert).getByRole("button", { name: "Reconnect Google Analytics" }));
+
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("https://accounts.example.test/consent"),
+    );
+    const init = fetchMock.mock.calls.find(([input]) => String(input).endsWith("/init"));
+    expect(JSON.parse(String(init?.[1]?.body))).toEqual({
+      workspaceId: dataSource.workspaceId,
+      dataSourceId: dataSource.id,
+    });
+    expect(await screen.findByText("86")).toBeTruthy();
+  });
+
+  it("titles the page with the property's name", async () => {
+    const dataSource = property();
+    stubFetch({
+      "GET /api/me": () =>
+        jsonResponse(200, {
+          user: {
+            id: "u1",
+            fullName: "Ada Lovelace",
+            email: "ada@example.com",
+            createdAt: "2025-11-01T00:00:00.000Z",
+          },
+          isAdmin: false,
+          onboardingCompleted: true,
+          subscription: null,
+        }),
+      "GET /api/config": () => jsonResponse(200, { outboxEnabled: false, googleSignIn: false }),
+      "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
+      [`GET /api/data-sources/${dataSource.id}`]: () => jsonResponse(200, { dataSource }),
+      [`GET /api/data-sources/${dataSource.id}/issues`]: () => jsonResponse(200, { issues: [] }),
+    });
+    renderRoutes(
+      [
+        {
+          element: <AppRoot />,
+          children: [
+            {
+              path: "/data-sources/:id/health",
+              element: <DataSourceHealthRoute />,
+              handle: { title: "Health Report", subtitle: "Detailed UTM tracking health analysis" },
+            },
+          ],
+        },
+      ],
+      `/data-sources/${dataSource.id}/health`,
+    );
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Acme Store" })).toBeTruthy();
+    expect(screen.getByText("Detailed UTM tracking health analysis")).toBeTruthy();
+  });
+});
+
+describe("Issues Found", () => {
+  const dataSource = property();
+  const critical = makeIssue({
+    dataSourceId: dataSource.id,
+    title: "Internal links carry UTM parameters",
+    description: "Links between your own pages restart the session's attribution.",
+    issueType: "internal-utm",
+    severity: "critical",
+    affectedSessionsCount: 2_480,
+    firstDetectedAt: "2025-10-12T08:00:00.000Z",
+    values: ["utm_source=homepage-banner"],
+  });
+  const resolved = makeIssue({
+    dataSourceId: dataSource.id,
+    title: "Missing utm_source",
+    severity: "info",
+    status: "resolved",
+    resolvedAt: "2025-10-30T08:00:00.000Z",
+  });
+
+  it("lists each issue with its facts and its guide behind a toggle", async () => {
+    const { fetchMock } = arrange(dataSource, [critical, resolved]);
+
+    const card = within(await screen.findByRole("article", { name: critical.title }));
+    expect(card.getByText("Critical")).toBeTruthy();
+    expect(card.getByText("Active")).toBeTruthy();
+    expect(card.getByText(critical.description)).toBeTruthy();
+    expect(card.getByText("internal-utm")).toBeTruthy();
+    expect(card.getByText("2,480")).toBeTruthy();
+    expect(card.getByText("Oct 12, 2025")).toBeTruthy();
+    expect(card.getByText("utm_source=homepage-banner")).toBeTruthy();
+    expect(card.getByRole("button", { name: "Resolve" })).toBeTruthy();
+    expect(card.getByRole("button", { name: "Mute" })).toBeTruthy();
+
+    expect(card.queryByText(critical.resolutionGuide.whyItMatters)).toBeNull();
+    fireEvent.click(card.getByRole("button", { name: "Show Resolution Guide" }));
+    expect(card.getByText(critical.resolutionGuide.whyItMatters)).toBeTruthy();
+    expect(card.getByText(critical.resolutionGuide.howToFix)).toBeTruthy();
+    expect(card.getByText(critical.resolutionGuide.exampleWrong)).toBeTruthy();
+    expect(card.getByText(critical.resolutionGuide.exampleCorrect)).toBeTruthy();
+    expect(card.getByRole("link", { name: /GA4 documentation/ }).getAttribute("href")).toBe(
+      critical.resolutionGuide.ga4DocumentationUrl,
+    );
+    fireEvent.click(card.getByRole("button", { name: "Hide Details" }));
+    expect(card.getByRole("button", { name: "Show Resolution Guide" })).toBeTruthy();
+
+    const done = within(issueCard(resolved.title));
+    expect(done.getByText("Info")).toBeTruthy();
+    expect(done.getByText("Resolved")).toBeTruthy();
+    expect(done.queryByRole("button", { name: "Resolve" })).toBeNull();
+    expect(done.queryByRole("button", { name: "Mute" })).toBeNull();
+
+    const issuesCall = fetchMock.mock.calls.find(([input]) => String(input).includes("/issues"));
+    expect(String(issuesCall?.[0])).toBe(`/api/data-sources/${dataSource.id}/issues?days=7`);
+  });
+
+  it("mutes an issue only once a reason is given", async () => {
+    let muteBody: unknown;
+    arrange(dataSource, [critical], {
+      [`POST /api/issues/${critical.id}/mute`]: ({ body }) => {
+        muteBody = body;
+        return jsonResponse(200, {
+          issue: { ...critical, status: "muted", muteReason: "Test campaigns" },
+        });
+      },
+    });
+
+    const card = within(await screen.findByRole("article", { name: critical.title }));
+    fireEvent.click(card.getByRole("button", { name: "Mute" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    const confirm = dialog.getByRole("button", { name: "Mute Issue" });
+    expect(confirm).toHaveProperty("disabled", true);
+
+    fireEvent.change(dialog.getByRole("textbox", { name: "Reason" }), {
+      target: { value: "   " },
+    });
+    expect(confirm).toHaveProperty("disabled", true);
+    fireEvent.change(dialog.getByRole("textbox", { name: "Reason" }), {
+      target: { value: "Test campaigns" },
+    });
+    expect(confirm).toHaveProperty("disabled", false);
+    fireEvent.click(confirm);
+
+    expect(await screen.findByText("Issue muted")).toBeTruthy();
+    expect(screen.getByText("This issue will no longer appear in reports.")).toBeTruthy();
+    expect(muteBody).toEqual({ reason: "Test campaigns" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("says so when muting fails", async () => {
+    arrange(dataSource, [critical], {
+      [`POST /api/issues/${critical.id}/mute`]: () =>
+        jsonResponse(404, { error: { code: "NOT_FOUND", message: "Issue not found" } }),
+    });
+
+    const card = within(await screen.findByRole("article", { name: critical.title }));
+    fireEvent.click(card.getByRole("button", { name: "Mute" }));
+    fireEvent.change(await screen.findByRole("textbox", { name: "Reason" }), {
+      target: { value: "Duplicate" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Mute Issue" }));
+    expect(await screen.findByText("Failed to mute issue")).toBeTruthy();
+  });
+
+  it("resolves an issue", async () => {
+    const fetchMock = arrange(dataSource, [critical], {
+      [`POST /api/issues/${critical.id}/resolve`]: () =>
+        jsonResponse(200, {
+          issue: { ...critical, status: "resolved", resolvedAt: "2025-11-02T08:00:00.000Z" },
+        }),
+    }).fetchMock;
+
+    const card = within(await screen.findByRole("article", { name: critical.title }));
+    fireEvent.click(card.getByRole("button", { name: "Resolve" }));
+
+    expect(await screen.findByText("Issue resolved")).toBeTruthy();
+    const resolveCalls = fetchMock.mock.calls.filter(([input]) =>
+      String(input).endsWith("/resolve"),
+    );
+    expect(resolveCalls).toHaveLength(1);
+  });
+
+  it("says so when resolving fails", async () => {
+    arrange(dataSource, [critical], {
+      [`POST /api/issues/${critical.id}/resolve`]: () =>
+        jsonResponse(500, { error: { code: "INTERNAL", message: "Try again" } }),
+    });
+
+    fireEvent.click(
+      within(await screen.findByRole("article", { name: critical.title })).getByRole("button", {
+        name: "Resolve",
+      }),
+    );
+    expect(await screen.findByText("Failed to resolve issue")).toBeTruthy();
+  });
+
+  it("reads the issues of the chosen date range", async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const { fetchMock } = arrange(dataSource, [critical]);
+    await screen.findByRole("article", { name: critical.title });
+
+    const select = screen.getByRole("combobox", { name: "Date range" });
+    expect(select.textContent).toContain("Last 7 days");
+    fireEvent.keyDown(select, { key: "Enter" });
+    fireEvent.keyDown(await screen.findByRole("option", { name: "All time" }), { key: "Enter" });
+
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
+        `/api/data-sources/${dataSource.id}/issues`,
+      ),
+    );
+    expect(screen.getByRole("combobox", { name: "Date range" }).textContent).toContain("All time");
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+
+  describe("CSV export", () => {
+    const clicked: { href: string; download: string }[] = [];
+
+    beforeEach(() => {
+      clicked.length = 0;
+      Object.defineProperty(URL, "createObjectURL", {
+        configurable: true,
+        value: vi.fn(() => "blob:http://localhost/csv"),
+      });
+      Object.defineProperty(URL, "revokeObjectURL", { configurable: true, value: vi.fn() });
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        clicked.push({ href: this.href, download: this.download });
+      });
+    });
+
+    afterEach(() => {
+      Reflect.deleteProperty(URL, "createObjectURL");
+      Reflect.deleteProperty(URL, "revokeObjectURL");
+    });
+
+    const csv = (filename: string) =>
+      new Response("issue_type,value\ninternal-utm,homepage-banner\n", {
+        status: 200,
+        headers: {
+          "Content-Type": "text/csv",
+          "Content-Disposition": `attachment; filename="${filename}"`,
+        },
+      });
+
+    it("downloads the audit's CSV for the range under the server's file name", async () => {
+      const { fetchMock } = arrange(dataSource, [critical], {
+        [`GET /api/scans/${report.id}/export.csv`]: () => csv("acme-store-audit.csv"),
+      });
+      await screen.findByRole("article", { name: critical.title });
+
+      fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+
+      expect(await screen.findByText("CSV exported successfully")).toBeTruthy();
+      expect(clicked).toEqual([
+        { href: "blob:http://localhost/csv", download: "acme-store-audit.csv" },
+      ]);
+      const exportCall = fetchMock.mock.calls.find(([input]) =>
+        String(input).includes("export.csv"),
+      );
+      expect(String(exportCall?.[0])).toBe(`/api/scans/${report.id}/export.csv?days=7`);
+    });
+
+    it("downloads one issue's CSV", async () => {
+      arrange(dataSource, [critical], {
+        [`GET /api/issues/${critical.id}/export.csv`]: () => csv("internal-utm.csv"),
+      });
+
+      const card = within(await screen.findByRole("article", { name: critical.title }));
+      fireEvent.click(card.getByRole("button", { name: "Export issue CSV" }));
+
+      expect(await screen.findByText("Issue CSV exported successfully")).toBeTruthy();
+      expect(clicked.map((link) => link.download)).toEqual(["internal-utm.csv"]);
+    });
+
+    it("says why an export failed", async () => {
+      arrange(dataSource, [critical], {
+        [`GET /api/scans/${report.id}/export.csv`]: () =>
+          jsonResponse(403, {
+            error: { code: "PLAN_REQUIRED", message: "CSV exports need the Pro plan" },
+          }),
+      });
+      await screen.findByRole("article", { name: critical.title });
+
+      fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+      expect(
+        await screen.findByText("Failed to export CSV: CSV exports need the Pro plan"),
+      ).toBeTruthy();
+      expect(clicked).toEqual([]);
+    });
+  });
+});

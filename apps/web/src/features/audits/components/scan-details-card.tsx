@@ -1,0 +1,65 @@
+import type { Scan } from "@utmost/contracts";
+import { Info } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatCalendarDate, formatNumber } from "@/lib/format";
+
+/** Spec §4: chunked scans use chunks of `chunk_size_days` days, 2 when unspecified. */
+const DEFAULT_CHUNK_SIZE_DAYS = 2;
+
+function scanStrategy(scan: Scan): string {
+  if (!scan.isChunkedScan) return "Full Range";
+  return `Chunked (${scan.chunkSizeDays ?? DEFAULT_CHUNK_SIZE_DAYS}-day chunks)`;
+}
+
+/** How the report's scan read GA4 (spec §2 Scan Details card). */
+export function ScanDetailsCard({ scan }: { scan: Scan }) {
+  const rows = [
+    { label: "Rows Analyzed", value: formatNumber(scan.rowsFetched) },
+    { label: "API Calls", value: formatNumber(scan.apiCallsMade) },
+    { label: "Scan Strategy", value: scanStrategy(scan) },
+    {
+      label: "Date Range",
+      value:
+        scan.dateRangeStart && scan.dateRangeEnd
+          ? `${formatCalendarDate(scan.dateRangeStart)} – ${formatCalendarDate(scan.dateRangeEnd)}`
+          : "Not recorded",
+    },
+  ];
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <Info className="size-5 text-primary" aria-hidden />
+          <CardTitle>Scan Details</CardTitle>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap gap-2">
+          {scan.isComplete ? (
+            <Badge variant="success">Completed</Badge>
+          ) : (
+            <Badge variant="warning">Partial</Badge>
+          )}
+          {scan.quotaLimitHit ? <Badge variant="destructive">Quota Limit Hit</Badge> : null}
+          {scan.isChunkedScan ? <Badge variant="accent">Auto-Chunking Enabled</Badge> : null}
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {rows.map((row) => (
+            <div key={row.label} className="contents">
+              <dt className="text-muted-foreground">{row.label}</dt>
+              <dd className="font-medium">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {scan.isComplete ? null : (
+          <p className="text-xs text-muted-foreground">
+            The property's Google Analytics quota ran out before every day was read. The score
+            covers the data read so far; the next audit continues where this one stopped.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

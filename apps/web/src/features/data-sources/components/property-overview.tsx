@@ -1,0 +1,59 @@
+import type { DataSource } from "@utmost/contracts";
+import { ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PropertyStatusBadge } from "./property-status-badge";
+
+/** The health report's top: breadcrumb, the property's identity and the page's actions. */
+export function PropertyOverview({
+  dataSource,
+  actions,
+}: {
+  dataSource: DataSource;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex items-center gap-1 text-sm text-muted-foreground">
+          <li>
+            <Link to="/data-sources" className="hover:text-foreground">
+              Analytics Properties
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="truncate text-foreground">
+            {dataSource.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-2">
+          <div className="flex items-center gap-2">
+            <h2 className="truncate text-2xl font-semibold">{dataSource.name}</h2>
+            <PropertyStatusBadge isActive={dataSource.isActive} />
+          </div>
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div className="flex gap-1.5">
+              <dt className="text-muted-foreground">Type</dt>
+              <dd>Google Analytics 4</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="text-muted-foreground">GA4 Property ID</dt>
+              <dd className="font-mono">{dataSource.ga4PropertyId}</dd>
+            </div>
+            {dataSource.ga4AccountName ? (
+              <div className="flex gap-1.5">
+                <dt className="text-muted-foreground">Account</dt>
+                <dd>{dataSource.ga4AccountName}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+        {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Issue, IssueResponseSchema, type MuteIssueRequest } from "@utmost/contracts";
+import { toast } from "sonner";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { issuesQueryKey } from "./get-issues";
+
+export async function muteIssue(issueId: string, request: MuteIssueRequest): Promise<Issue> {
+  const { issue } = await apiRequest(
+    `/api/issues/${encodeURIComponent(issueId)}/mute`,
+    IssueResponseSchema,
+    { method: "POST", body: request },
+  );
+  return issue;
+}
+
+export async function resolveIssue(issueId: string): Promise<Issue> {
+  const { issue } = await apiRequest(
+    `/api/issues/${encodeURIComponent(issueId)}/resolve`,
+    IssueResponseSchema,
+    { method: "POST" },
+  );
+  return issue;
+}
+
+export function useMuteIssue(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ issueId, reason }: { issueId: string; reason: string }) =>
+      muteIssue(issueId, { reason }),
+    onSuccess: async (issue) => {
+      toast.success("Issue muted", {
+        description: "This issue will no longer appear in reports.",
+      });
+      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: issuesQueryKey(issue.dataSourceId) });
+    },
+    onError: (error) => toast.error("Failed to mute issue", { description: errorMessage(error) }),
+  });
+}
+
+export function useResolveIssue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveIssue,
+    onSuccess: async (issue) => {
+      toast.success("Issue resolved");
+      await queryClient.invalidateQueries({ queryKey: issuesQueryKey(issue.dataSourceId) });
+    },
+    onError: (error) =>
+      toast.error("Failed to resolve issue", { description: errorMessage(error) }),
+  });
+}

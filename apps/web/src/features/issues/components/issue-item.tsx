@@ -1,0 +1,121 @@
+import type { Issue } from "@utmost/contracts";
+import { BellOff, CheckCircle2, ChevronDown, Download } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
+import { formatDate, formatNumber } from "@/lib/format";
+import { IssueStatusBadge, SeverityBadge } from "./issue-badges";
+import { ResolutionGuide } from "./resolution-guide";
+
+/** Long lists of offending values are cut here; the CSV export has them all. */
+const VALUES_SHOWN = 12;
+
+export function IssueItem({
+  issue,
+  exporting,
+  resolving,
+  onExport,
+  onResolve,
+  onMute,
+}: {
+  issue: Issue;
+  exporting: boolean;
+  resolving: boolean;
+  onExport: () => void;
+  onResolve: () => void;
+  onMute: () => void;
+}) {
+  const titleId = useId();
+  const [guideOpen, setGuideOpen] = useState(false);
+  const hiddenValues = issue.values.length - VALUES_SHOWN;
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 id={titleId} className="mr-auto font-semibold">
+          {issue.title}
+        </h4>
+        <SeverityBadge severity={issue.severity} />
+        <IssueStatusBadge status={issue.status} />
+      </div>
+      <p className="text-sm text-muted-foreground">{issue.description}</p>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">Type</dt>
+          <dd className="font-mono text-xs leading-5">{issue.issueType}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">Affected sessions</dt>
+          <dd className="font-medium tabular-nums">{formatNumber(issue.affectedSessionsCount)}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">First detected</dt>
+          <dd>{formatDate(issue.firstDetectedAt)}</dd>
+        </div>
+        {issue.resolvedAt ? (
+          <div className="flex gap-1.5">
+            <dt className="text-muted-foreground">Resolved on</dt>
+            <dd>{formatDate(issue.resolvedAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {issue.values.length > 0 ? (
+        <div className="flex flex-col gap-1.5">
+          <p className="text-xs font-medium text-muted-foreground">Affected values</p>
+          <ul className="flex flex-wrap gap-1.5">
+            {issue.values.slice(0, VALUES_SHOWN).map((value) => (
+              <li key={value}>
+                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">
+                  {value}
+                </code>
+              </li>
+            ))}
+            {hiddenValues > 0 ? (
+              <li className="text-xs text-muted-foreground">and {hiddenValues} more</li>
+            ) : null}
+          </ul>
+        </div>
+      ) : null}
+      <Collapsible open={guideOpen} onOpenChange={setGuideOpen} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <CollapsibleTrigger asChild>
+            <Button variant="link" size="sm" className="mr-auto h-auto px-0">
+              <ChevronDown
+                className={cn("transition-transform", guideOpen && "rotate-180")}
+                aria-hidden
+              />
+              {guideOpen ? "Hide Details" : "Show Resolution Guide"}
+            </Button>
+          </CollapsibleTrigger>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Export issue CSV"
+            onClick={onExport}
+            disabled={exporting}
+          >
+            {exporting ? <Spinner /> : <Download />}
+            Export
+          </Button>
+          {issue.status === "active" ? (
+            <>
+              <Button variant="outline" size="sm" onClick={onResolve} disabled={resolving}>
+                {resolving ? <Spinner /> : <CheckCircle2 />}
+                Resolve
+              </Button>
+              <Button variant="outline" size="sm" onClick={onMute}>
+                <BellOff />
+                Mute
+              </Button>
+            </>
+          ) : null}
+        </div>
+        <CollapsibleContent>
+          <ResolutionGuide guide={issue.resolutionGuide} />
+        </CollapsibleContent>
+      </Collapsible>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+/** The app's copy is English; one locale keeps dates and numbers the same for every reader. */
+const LOCALE = "en-US";
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+const numberFormat = new Intl.NumberFormat(LOCALE);
+
+/** "2025-11-01T09:30:00.000Z" -> "Nov 1, 2025". */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+/**
+ * A calendar date ("2025-11-01", no time) as written, read in UTC so a reader west of Greenwich
+ * does not see the day before.
+ */
+export function formatCalendarDate(isoDate: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}

@@ -1,0 +1,29 @@
+import { useMutation } from "@tanstack/react-query";
+import {
+  type GoogleOAuthInitRequest,
+  type GoogleOAuthInitResponse,
+  GoogleOAuthInitResponseSchema,
+} from "@utmost/contracts";
+import { apiRequest } from "./api-client";
+
+/**
+ * Spec §7 google-oauth-init: the Google consent URL for connecting a property to the workspace,
+ * or for reconnecting `dataSourceId`. Shared by the connect page, the property table, the health
+ * report's expired-authentication alert and onboarding.
+ */
+export function startGoogleOAuth(
+  request: GoogleOAuthInitRequest,
+): Promise<GoogleOAuthInitResponse> {
+  return apiRequest("/api/oauth/google/init", GoogleOAuthInitResponseSchema, {
+    method: "POST",
+    body: request,
+  });
+}
+
+export function useStartGoogleOAuth(options: { onError: (error: Error) => void }) {
+  return useMutation({
+    mutationFn: startGoogleOAuth,
+    onSuccess: ({ oauthUrl }) => window.location.assign(oauthUrl),
+    onError: options.onError,
+  });
+}

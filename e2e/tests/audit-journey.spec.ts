@@ -1,0 +1,129 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
+import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+
+/** A scan of the demo property takes a few seconds; the whole journey runs two. */
+const SCAN_TIMEOUT = 90_000;
+
+/**
+ * The product's main job, end to end on the embedded default: a newcomer connects a demo GA4
+ * property through the Google stand-in's consent page, audits it, reads and acts on the report.
+ */
+describe("auditing a property", () => {
+  let browser: Browser;
+  let pageErrors: string[];
+  beforeEach(async () => {
+    browser = await openBrowser();
+    pageErrors = collectPageErrors(browser.page);
+  });
+  afterEach(async () => {
+    await browser.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it(
+    "connects, audits, reads a guide, mutes, resolves, exports and re-runs",
+    async () => {
+      const { page } = browser;
+
+      // A newcomer starts on onboarding.
+      await page.goto(browser.url("/auth"));
+      await page.getByLabel("Full name").fill("Jo Auditor");
+      await page.getByLabel("Email").fill(uniqueEmail("auditor"));
+      await page.getByLabel("Password").fill("a-good-password");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await waitForPath(page, "/onboarding");
+
+      // Connect a property: Google's consent page, then the property picker.
+      await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));
+      await page.getByLabel("alex.morgan@gmail.com").check();
+      await page.getByRole("button", { name: "Allow" }).click();
+      await waitForPath(page, "/connect-data-source");
+      await page.getByLabel(/Larkspur Home/).check();
+      await page.getByRole("button", { name: "Save Analytics Property" }).click();
+
+      // Back in onboarding, the first audit runs to completion.
+      await waitForPath(page, "/onboarding");
+      await finishFirstAudit(page);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Go to Dashboard" }).click();
+      await waitForPath(page, "/dashboard");
+
+      // The report: score, grade and issues.
+      await page.getByRole("link", { name: "View Full Report" }).first().click();
+      await page.waitForURL((url) => /^\/data-sources\/[^/]+\/health$/.test(url.pathname));
+      await page.getByRole("heading", { name: "Larkspur Home" }).first().waitFor();
+      const issues = page.getByRole("article");
+      await issues.first().waitFor();
+      expect(await issues.count()).toBeGreaterThan(2);
+
+      // A guide opens.
+      const first = issues.nth(0);
+      await first.getByRole("button", { name: "Show Resolution Guide" }).click();
+      await first.getByRole("button", { name: "Hide Details" }).waitFor();
+
+      // Mute one issue with a reason: it leaves the report.
+      const mutedTitle = await titleOf(first);
+      await first.getByRole("button", { name: "Mute" }).click();
+      const dialog = page.getByRole("dialog");
+      expect(await dialog.getByRole("button", { name: "Mute Issue" }).isDisabled()).toBe(true);
+      await dialog.getByLabel("Reason").fill("Known: the partner newsletter is fixed next week");
+      await dialog.getByRole("button", { name: "Mute Issue" }).click();
+      await page.getByText("Issue muted").first().waitFor();
+      await page.getByRole("article", { name: mutedTitle, exact: true }).waitFor({ state: "detached" });
+
+      // Resolve another.
+      const resolved = issues.nth(0);
+      const resolvedTitle = await titleOf(resolved);
+      await resolved.getByRole("button", { name: "Resolve" }).click();
+      await page.getByText("Issue resolved").first().waitFor();
+      const resolvedCard = page.getByRole("article", { name: resolvedTitle, exact: true });
+      await resolvedCard.getByText("Resolved", { exact: true }).waitFor();
+
+      // Export the audit as CSV: the file downloads and parses.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export CSV", exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      const csv = await readFile((await download.path()) as string, "utf8");
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      const lines = csv.slice(1).trimEnd().split(/\r\n/);
+      expect(lines.length).toBeGreaterThan(2);
+      expect(lines[0]).toMatch(/severity/i);
+      expect(csv).toContain(resolvedTitle.replaceAll('"', '""'));
+
+      // Re-run: the muted issue stays hidden, the resolved one is found again and active.
+      await page.getByRole("button", { name: "Run New Audit" }).click();
+      await page.getByRole("button", { name: "Running Audit..." }).waitFor();
+      await page
+        .getByRole("button", { name: "Run New Audit" })
+        .waitFor({ timeout: SCAN_TIMEOUT });
+      await page.getByText("Audit completed!").first().waitFor();
+      const again = page.getByRole("article", { name: resolvedTitle, exact: true });
+      await again.getByText("Active", { exact: true }).waitFor();
+      expect(await page.getByRole("article", { name: mutedTitle, exact: true }).count()).toBe(0);
+    },
+    SCAN_TIMEOUT * 3,
+  );
+});
+
+async function finishFirstAudit(page: Page) {
+  const complete = page.getByText("Audit Complete!");
+  const start = page.getByRole("button", { name: "Start Audit" });
+  await Promise.race([
+    complete.waitFor({ timeout: SCAN_TIMEOUT }),
+    start.waitFor({ timeout: SCAN_TIMEOUT }),
+  ]);
+  if (await start.isVisible()) await start.click();
+  await complete.waitFor({ timeout: SCAN_TIMEOUT });
+}
+
+async function titleOf(article: ReturnType<Page["getByRole"]>): Promise<string> {
+  const title = await article.locator("h4").first().textContent();
+  if (!title) throw new Error("an issue without a title");
+  return title.trim();
+}
