@@ -9,7 +9,7 @@
  *   npm run bench:scan
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -48,6 +48,19 @@ async function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
   return { url, child };
 }
 
+/** CPU seconds a process has used so far, from /proc (Linux). */
+async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 function format(n: number): string {
   return Math.round(n).toLocaleString("en-US");
 }
@@ -80,6 +93,8 @@ try {
   await startWorkers(jobs, { db, config, google: await setUpGoogle(config), logger });
   const starter = createScanStarter({ db, enqueue: scanEnqueuer(jobs) });
 
+  const standInCpuBefore = await cpuSecondsOf(child.pid);
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const { scan } = await starter.start({
     dataSourceId: dataSource.id,
@@ -94,6 +109,13 @@ try {
     row = { ...row, status: current.status };
   }
   const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const standInCpuAfter = await cpuSecondsOf(child.pid);
+  const standInCpu =
+    standInCpuBefore === undefined || standInCpuAfter === undefined
+      ? undefined
+      : standInCpuAfter - standInCpuBefore;
 
   const [done] = await db.select().from(auditScans).where(eq(auditScans.id, scan.id));
   const [issues] = await db
@@ -103,8 +125,11 @@ try {
   if (done?.status !== "completed") {
     throw new Error(`the scan ended ${done?.status}: ${done?.errorMessage}`);
   }
-  const fetch = (done.report as { fetch?: { daysFetched?: number; daysWithOtherRow?: number } })
-    .fetch;
+  const report = done.report as {
+    totals?: { distinctRows?: number; sessions?: number };
+    fetch?: { daysFetched?: number; daysWithOtherRow?: number };
+  };
+  const fetch = report.fetch;
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   const seconds = wallMs / 1000;
   console.log(
@@ -114,6 +139,15 @@ try {
   console.log(`  rows fetched    ${format(done.rowsFetched)}`);
   console.log(`  rows/s          ${format(done.rowsFetched / seconds)}`);
   console.log(`  per 1M rows     ${((1_000_000 / done.rowsFetched) * seconds).toFixed(2)} s`);
+  console.log(
+    `  CPU, this process  ${cpuSeconds.toFixed(1)} s (${((1_000_000 / done.rowsFetched) * cpuSeconds).toFixed(2)} s per 1M rows: fetch, parse, audit, store)`,
+  );
+  if (standInCpu !== undefined) {
+    console.log(`  CPU, the stand-in  ${standInCpu.toFixed(1)} s (building and serving the reports)`);
+  }
+  console.log(
+    `  distinct rows   ${format(report.totals?.distinctRows ?? 0)} (${format(report.totals?.sessions ?? 0)} sessions)`,
+  );
   console.log(`  API calls       ${done.apiCallsMade} (chunks of ${done.chunkSizeDays} day(s))`);
   console.log(`  days (other)    ${fetch?.daysWithOtherRow ?? 0} of ${fetch?.daysFetched ?? 0}`);
   console.log(

@@ -52,6 +52,11 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     await lockClient.end();
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // An idle connection the server ends (a restart, a dropped database) emits here; unheard, it
+  // would crash the process. The pool replaces it on the next query.
+  pool.on("error", (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzlePg({ client: pool, schema });
   return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
 }

@@ -4,21 +4,24 @@ import {
   createRowDecoder,
   isoDate,
   JOIN_DELIMITER,
-  SCAN_COLUMNS,
+  JOINED_PLAN,
+  PLAIN_PLAN,
+  type ScanPlan,
   scanDateRange,
   scanReportQuery,
 } from "./scan-plan.ts";
 
 const D = JOIN_DELIMITER;
+const METRICS = [
+  { name: "sessions", type: "TYPE_INTEGER" },
+  { name: "keyEvents", type: "TYPE_INTEGER" },
+];
 
-function decoderForPlan() {
-  const query = scanReportQuery({ startDay: 0, endDay: 0 });
+function decoderFor(plan: ScanPlan) {
+  const query = scanReportQuery({ startDay: 0, endDay: 0 }, plan);
   return createRowDecoder(
     query.dimensions.map((dimension) => ({ name: dimension.name })),
-    [
-      { name: "sessions", type: "TYPE_INTEGER" },
-      { name: "keyEvents", type: "TYPE_INTEGER" },
-    ],
+    METRICS,
   );
 }
 
@@ -29,25 +32,44 @@ function reportRow(values: string[], sessions = "12", keyEvents = "3") {
   };
 }
 
-const PLAIN = [
-  "google",
-  "cpc",
-  "spring_sale",
-  "google",
-  "cpc",
-  "spring_sale",
-  "/shoes?utm_source=google",
-];
+/** A joined value in JOINED_PLAN's order. */
+function joined(parts: Partial<Record<(typeof DIMENSIONS)[number], string>>): string {
+  const column = JOINED_PLAN.columns[0];
+  return (column?.dimensions ?? []).map((dimension) => parts[dimension] ?? "").join(D);
+}
+
+const SESSION = {
+  date: "20261103",
+  sessionDefaultChannelGroup: "Paid Search",
+  pageReferrer: "https://www.google.com/",
+  landingPagePlusQueryString: "/shoes?utm_source=google",
+  sessionSource: "google",
+  sessionMedium: "cpc",
+  sessionCampaignName: "spring_sale",
+  sessionManualSource: "google",
+  sessionManualMedium: "cpc",
+  sessionManualCampaignName: "spring_sale",
+  sessionManualCampaignId: "cmp-42",
+  sessionManualTerm: "running shoes",
+  sessionManualAdContent: "banner_a",
+} as const;
 
 describe("the scan plan", () => {
-  it("asks for every dimension the engine reads, once, in 9 columns", () => {
+  it("asks for every dimension the engine reads, once, in one joined column", () => {
     const query = scanReportQuery({ startDay: 20_000, endDay: 20_001 });
-    expect(query.dimensions).toHaveLength(9);
-    expect(SCAN_COLUMNS.flatMap((column) => column.dimensions).sort()).toEqual(
+    expect(query.dimensions).toHaveLength(1);
+    expect(query.dimensions[0]?.dimensionExpression?.concatenate?.dimensionNames?.sort()).toEqual(
       [...DIMENSIONS].sort(),
     );
     expect(query.dateRanges).toEqual([{ startDate: "2024-10-04", endDate: "2024-10-05" }]);
     expect(query.metrics).toEqual([{ name: "sessions" }, { name: "keyEvents" }]);
+  });
+
+  it("falls back to nine plain dimensions, date included", () => {
+    const query = scanReportQuery({ startDay: 20_000, endDay: 20_000 }, PLAIN_PLAN);
+    expect(query.dimensions).toHaveLength(9);
+    expect(query.dimensions.every((dimension) => !dimension.dimensionExpression)).toBe(true);
+    expect(query.dimensions.map((dimension) => dimension.name)).toContain("date");
   });
 
   it("covers the 90 days that end 2 days before today", () => {
@@ -59,29 +81,10 @@ describe("the scan plan", () => {
 });
 
 describe("createRowDecoder", () => {
-  it("splits joined columns back into the engine's dimensions and reads the metrics", () => {
-    const decoder = decoderForPlan();
-    const row = decoder.decode(
-      reportRow([
-        ...PLAIN,
-        `20261103${D}Paid Search${D}cmp-42`,
-        `https://www.google.com/${D}running shoes${D}banner_a`,
-      ]),
-    );
-    expect(row).toEqual({
-      sessionSource: "google",
-      sessionMedium: "cpc",
-      sessionCampaignName: "spring_sale",
-      sessionDefaultChannelGroup: "Paid Search",
-      sessionManualSource: "google",
-      sessionManualMedium: "cpc",
-      sessionManualCampaignName: "spring_sale",
-      sessionManualCampaignId: "cmp-42",
-      sessionManualTerm: "running shoes",
-      sessionManualAdContent: "banner_a",
-      landingPagePlusQueryString: "/shoes?utm_source=google",
-      pageReferrer: "https://www.google.com/",
-      date: "20261103",
+  it("splits the joined column back into the engine's dimensions and reads the metrics", () => {
+    const decoder = decoderFor(JOINED_PLAN);
+    expect(decoder.decode(reportRow([joined(SESSION)]))).toEqual({
+      ...SESSION,
       sessions: 12,
       keyEvents: 3,
     });
@@ -89,37 +92,53 @@ describe("createRowDecoder", () => {
   });
 
   it("builds every row with the keys in the engine's dimension order", () => {
-    const row = decoderForPlan().decode(reportRow([...PLAIN, `20261103${D}x${D}y`, `${D}${D}`]));
+    const row = decoderFor(JOINED_PLAN).decode(reportRow([joined(SESSION)]));
     expect(Object.keys(row)).toEqual([...DIMENSIONS, "sessions", "keyEvents"]);
   });
 
-  it("keeps empty parts and gives the delimiter in a last part to that part", () => {
-    const decoder = decoderForPlan();
-    const row = decoder.decode(reportRow([...PLAIN, `20261103${D}Email${D}a${D}b`, `${D}${D}`]));
-    expect(row.sessionManualCampaignId).toBe(`a${D}b`);
+  it("keeps empty parts, and gives delimiters in the last part to that part", () => {
+    const decoder = decoderFor(JOINED_PLAN);
+    const row = decoder.decode(
+      reportRow([joined({ ...SESSION, pageReferrer: "", sessionManualAdContent: `a${D}b` })]),
+    );
     expect(row.pageReferrer).toBe("");
-    expect(row.sessionManualTerm).toBe("");
-    expect(row.sessionManualAdContent).toBe("");
-    expect(decoder.ambiguousRows).toBe(0);
-  });
-
-  it("counts a row whose utm_term holds the delimiter as ambiguous", () => {
-    const decoder = decoderForPlan();
-    decoder.decode(reportRow([...PLAIN, `20261103${D}Email${D}x`, `(not set)${D}a${D}b${D}c`]));
+    expect(row.sessionManualAdContent).toBe(`a${D}b`);
     expect(decoder.ambiguousRows).toBe(1);
   });
 
   it("reads GA4's (other) row as (other) everywhere, without a date", () => {
-    const row = decoderForPlan().decode(reportRow(Array(9).fill("(other)"), "5000", "0"));
+    const row = decoderFor(JOINED_PLAN).decode(reportRow(["(other)"], "5000", "0"));
     expect(row.date).toBeUndefined();
     expect(row.sessionManualTerm).toBe("(other)");
     expect(row.sessionDefaultChannelGroup).toBe("(other)");
     expect(row.sessions).toBe(5000);
   });
 
-  it("refuses a metric that is not a count", () => {
-    const decoder = decoderForPlan();
-    expect(() => decoder.decode(reportRow([...PLAIN, "x", "y"], "lots"))).toThrow(
+  it("reads the plain plan's columns by their header names", () => {
+    const row = decoderFor(PLAIN_PLAN).decode(
+      reportRow([
+        "20261103",
+        "google",
+        "cpc",
+        "spring_sale",
+        "Paid Search",
+        "google",
+        "cpc",
+        "spring_sale",
+        "/shoes",
+      ]),
+    );
+    expect(row).toMatchObject({ date: "20261103", sessionDefaultChannelGroup: "Paid Search" });
+    expect(row.sessionManualTerm).toBeUndefined();
+    expect(row.pageReferrer).toBeUndefined();
+  });
+
+  it("refuses a metric that is not a count, and a column it does not know", () => {
+    const decoder = decoderFor(JOINED_PLAN);
+    expect(() => decoder.decode(reportRow([joined(SESSION)], "lots"))).toThrow(
+      expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }),
+    );
+    expect(() => createRowDecoder([{ name: "city" }], METRICS)).toThrow(
       expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }),
     );
   });

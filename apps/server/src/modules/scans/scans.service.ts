@@ -316,6 +316,7 @@ async function performScan(
         warningIssuesCount: audit.warningIssuesCount,
         passedChecksCount: audit.passedChecksCount,
         report: storedReport(audit, {
+          plan: fetched.plan,
           siteHosts,
           daysFetched: fetched.daysFetched,
           daysWithOtherRow: fetched.daysWithOtherRow,
