@@ -73,7 +73,9 @@ describe("auditing a property", () => {
       await dialog.getByLabel("Reason").fill("Known: the partner newsletter is fixed next week");
       await dialog.getByRole("button", { name: "Mute Issue" }).click();
       await page.getByText("Issue muted").first().waitFor();
-      await page.getByRole("article", { name: mutedTitle, exact: true }).waitFor({ state: "detached" });
+      await page
+        .getByRole("article", { name: mutedTitle, exact: true })
+        .waitFor({ state: "detached" });
 
       // Resolve another.
       const resolved = issues.nth(0);
@@ -99,9 +101,7 @@ describe("auditing a property", () => {
       // Re-run: the muted issue stays hidden, the resolved one is found again and active.
       await page.getByRole("button", { name: "Run New Audit" }).click();
       await page.getByRole("button", { name: "Running Audit..." }).waitFor();
-      await page
-        .getByRole("button", { name: "Run New Audit" })
-        .waitFor({ timeout: SCAN_TIMEOUT });
+      await page.getByRole("button", { name: "Run New Audit" }).waitFor({ timeout: SCAN_TIMEOUT });
       await page.getByText("Audit completed!").first().waitFor();
       const again = page.getByRole("article", { name: resolvedTitle, exact: true });
       await again.getByText("Active", { exact: true }).waitFor();

@@ -5,6 +5,7 @@ import { prepareJobQueue, startWorkers } from "./jobs/app-jobs.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { createOutboxMailer, createSmtpMailer } from "./modules/mail/mailer.ts";
 import { DEMO_LOGIN, seedDemo } from "./seed/demo.ts";
+import { seedDemoProperty } from "./seed/demo-property.ts";
 
 async function main() {
   const config = loadConfig();
@@ -36,6 +37,12 @@ async function main() {
   // After listening: in the embedded demo the worker calls the Google stand-in on this server.
   if (config.runWorker) {
     await startWorkers(jobs, { db: database.db, config, google, logger: server.log });
+  }
+  if (config.demoMode) {
+    // In the background: the app is usable at once, the demo report appears within seconds.
+    seedDemoProperty({ db: database.db, config, google, logger: server.log }).catch((error) =>
+      server.log.warn({ err: error }, "the demo property could not be seeded"),
+    );
   }
   const where = config.database.kind === "pglite" ? config.database.dataDir : "PostgreSQL";
   console.log(`\n  Utmost is running at ${config.appUrl}  (database: ${where})`);
