@@ -143,7 +143,9 @@ try {
     `  CPU, this process  ${cpuSeconds.toFixed(1)} s (${((1_000_000 / done.rowsFetched) * cpuSeconds).toFixed(2)} s per 1M rows: fetch, parse, audit, store)`,
   );
   if (standInCpu !== undefined) {
-    console.log(`  CPU, the stand-in  ${standInCpu.toFixed(1)} s (building and serving the reports)`);
+    console.log(
+      `  CPU, the stand-in  ${standInCpu.toFixed(1)} s (building and serving the reports)`,
+    );
   }
   console.log(
     `  distinct rows   ${format(report.totals?.distinctRows ?? 0)} (${format(report.totals?.sessions ?? 0)} sessions)`,

@@ -31,7 +31,10 @@ export const SCAN_RETRY_LIMIT = 3;
 /** The outer bound of one attempt; a 90-day chunked scan of a large property takes minutes. */
 const SCAN_EXPIRE_SECONDS = 60 * 60;
 const SCAN_RETRY_DELAY_MAX_SECONDS = 5 * 60;
-/** Scans run at once per worker process: Google allows 10 concurrent requests per property. */
+/**
+ * Scans run at once per worker process. Each keeps up to 3 report requests in flight and its
+ * property's distinct combinations in memory (hundreds of MB for the largest).
+ */
 const SCAN_CONCURRENCY = 2;
 const SWEEP_CRON = "*/10 * * * *";
 /** A running scan this old whose job has ended is stuck; younger ones may be mid-handoff. */

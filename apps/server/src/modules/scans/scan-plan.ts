@@ -11,7 +11,8 @@ import { GoogleError, type ReportQuery } from "../../integrations/google/index.t
  * report's dimensions (a landing-page row without the manual source reads as untagged). So the
  * scan asks for ONE report whose single column joins all 13 dimensions with GA4's `concatenate`
  * dimension expression. One column instead of nine also makes each of a report's up to 250,000
- * rows one JSON value instead of nine, which halves the time spent parsing them.
+ * rows one JSON value instead of nine, which roughly halves the time spent parsing and validating
+ * them (docs/performance.md).
  *
  * A joined value is split back by position. The leading parts cannot contain the delimiter (a
  * YYYYMMDD date, a default channel group from Google's fixed list, two URLs, whose non-ASCII
@@ -76,17 +77,19 @@ const plain = (dimension: Dimension): ScanColumn => ({ name: dimension, dimensio
 /** The fallback: the nine dimensions most checks read. */
 export const PLAIN_PLAN: ScanPlan = {
   name: "plain",
-  columns: [
-    "date",
-    "sessionSource",
-    "sessionMedium",
-    "sessionCampaignName",
-    "sessionDefaultChannelGroup",
-    "sessionManualSource",
-    "sessionManualMedium",
-    "sessionManualCampaignName",
-    "landingPagePlusQueryString",
-  ].map((dimension) => plain(dimension as Dimension)),
+  columns: (
+    [
+      "date",
+      "sessionSource",
+      "sessionMedium",
+      "sessionCampaignName",
+      "sessionDefaultChannelGroup",
+      "sessionManualSource",
+      "sessionManualMedium",
+      "sessionManualCampaignName",
+      "landingPagePlusQueryString",
+    ] as const satisfies readonly Dimension[]
+  ).map(plain),
 };
 
 /** An inclusive span of days, as UTC day numbers (days since 1970-01-01). */
@@ -168,13 +171,16 @@ const DECODE_CACHE_LIMIT = 400_000;
 const DELIMITER_CODE = JOIN_DELIMITER.charCodeAt(0);
 const DATE_LENGTH = 8;
 
-/** `text` split into `count` parts, the last keeping any further delimiters; null if not exact. */
+/**
+ * `text` split into `count` parts, the last keeping any further delimiters. `exact` is false when
+ * the count did not match, so a delimiter inside a value may have moved a boundary.
+ */
 function splitJoined(text: string, count: number): { parts: string[]; exact: boolean } {
   const parts = text.split(JOIN_DELIMITER);
   if (parts.length <= count) return { parts, exact: parts.length === count };
-  const exact = parts.slice(0, count - 1);
-  exact.push(parts.slice(count - 1).join(JOIN_DELIMITER));
-  return { parts: exact, exact: false };
+  const kept = parts.slice(0, count - 1);
+  kept.push(parts.slice(count - 1).join(JOIN_DELIMITER));
+  return { parts: kept, exact: false };
 }
 
 /**

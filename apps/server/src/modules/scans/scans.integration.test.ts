@@ -335,6 +335,38 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
   );
 
   it(
+    "falls back to nine plain dimensions when Google refuses the joined column",
+    async () => {
+      const { owner, dataSource } = await connect("well-run-store");
+      // A property scanned before in chunks skips the sessions total, so the first report is
+      // the first chunk's, and Google answers it 400 INVALID_ARGUMENT.
+      await app.database.db
+        .update(dataSources)
+        .set({ chunkSizeDays: 2 })
+        .where(eq(dataSources.id, dataSource.id));
+      emulator.faults.failNext(1, 400, { path: ":runReport" });
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      expect(scan).toMatchObject({ status: "completed", isComplete: true, chunkSizeDays: 2 });
+      const [row] = await app.database.db
+        .select({ report: auditScans.report })
+        .from(auditScans)
+        .where(eq(auditScans.id, scan.id));
+      const report = row?.report as {
+        fetch: { plan: string };
+        totals: { sessions: number; dimensions: string[] };
+        checks: { id: string; status: string }[];
+      };
+      expect(report.fetch.plan).toBe("plain");
+      expect(report.totals.sessions).toBe(expectedAudit("well-run-store").totals.sessions);
+      expect(report.totals.dimensions).not.toContain("sessionManualTerm");
+      expect(report.checks.find((check) => check.id === "utm-id-inconsistent")?.status).toBe(
+        "skipped",
+      );
+    },
+    SCAN_TIMEOUT_MS,
+  );
+
+  it(
     "re-runs without duplicating issues: muted stays muted, resolved comes back active",
     async () => {
       const { owner, dataSource } = await connect("agency-client");

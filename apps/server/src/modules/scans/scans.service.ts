@@ -157,8 +157,7 @@ export async function failInterruptedScan(
   scanId: string,
 ) {
   const target = await repo.findScanTarget(deps.db, scanId);
-  if (target?.scan.status !== "running") return;
-  await recordFailure(deps, target.scan, INTERRUPTED_FAILURE, undefined);
+  if (target) await recordFailure(deps, target.scan, INTERRUPTED_FAILURE, undefined);
 }
 
 /**
@@ -173,20 +172,18 @@ export async function sweepStuckScans(
   let failed = 0;
   for (const scan of await repo.findRunningScansCreatedBefore(deps.db, input.olderThan)) {
     if (await input.jobIsPending(scan.id)) continue;
-    const stuck = await repo.findScanTarget(deps.db, scan.id);
-    if (stuck?.scan.status !== "running") continue;
-    await recordFailure(deps, stuck.scan, INTERRUPTED_FAILURE, undefined);
-    failed++;
+    if (await recordFailure(deps, scan, INTERRUPTED_FAILURE, undefined)) failed++;
   }
   return failed;
 }
 
+/** Fails the scan if it is still running; false when it was not. */
 async function recordFailure(
   deps: Pick<ScanWorkerDeps, "db" | "logger">,
-  scan: ScanRow,
+  scan: Pick<ScanRow, "id" | "dataSourceId">,
   failure: ScanFailureInfo,
   error: unknown,
-): Promise<void> {
+): Promise<boolean> {
   const recorded = await repo.failScan(deps.db, {
     scanId: scan.id,
     dataSourceId: scan.dataSourceId,
@@ -194,13 +191,14 @@ async function recordFailure(
     errorMessage: failure.message,
     deactivate: failure.deactivate,
   });
-  if (!recorded) return;
+  if (!recorded) return false;
   const log = { scanId: scan.id, dataSourceId: scan.dataSourceId, code: failure.code };
   if (failure.permanent && failure.code !== INTERRUPTED_FAILURE.code) {
     deps.logger.info(log, `scan failed: ${failure.message}`);
   } else {
     deps.logger.error({ ...log, err: error }, `scan failed: ${failure.message}`);
   }
+  return true;
 }
 
 const PROGRESS_STARTED = 2;
