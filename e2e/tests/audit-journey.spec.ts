@@ -99,6 +99,7 @@ describe("auditing a property", () => {
       expect(csv).toContain(resolvedTitle.replaceAll('"', '""'));
 
       // Re-run: the muted issue stays hidden, the resolved one is found again and active.
+      await page.mouse.move(0, 0);
       await page.getByRole("button", { name: "Run New Audit" }).click();
       await page.getByRole("button", { name: "Running Audit..." }).waitFor();
       await page.getByRole("button", { name: "Run New Audit" }).waitFor({ timeout: SCAN_TIMEOUT });

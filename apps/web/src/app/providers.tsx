@@ -10,7 +10,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster position="top-right" richColors closeButton />
+        {/* Bottom right: toasts never cover the page header's actions (Run New Audit). */}
+        <Toaster position="bottom-right" richColors closeButton />
       </QueryClientProvider>
     </ErrorBoundary>
   );
