@@ -4,15 +4,15 @@
  * naming the offending values. The hand-set default channel groups are also an independent
  * oracle for the engine's own channel grouping.
  */
-import { type AuditReport, type AuditRow, createAuditor, predictChannel } from "@utmost/engine";
+import { type AuditReport, createAuditor, predictChannel } from "@utmost/engine";
 import {
   createSyntheticProperty,
-  type FactRow,
   PROFILE_KEYS,
   PROFILES,
   type ProfileKey,
 } from "@utmost/google-emulator/synthetic";
 import { describe, expect, it } from "vitest";
+import { toAuditRow } from "./testing.ts";
 
 /** The scan's last day and clock: fixed, so the data audited never changes. */
 const LAST_DAY = Date.UTC(2026, 10, 15);
@@ -32,27 +32,6 @@ interface Audited {
   report: AuditReport;
   /** "source / medium / campaign: set X, engine Y" for rows whose channels disagree. */
   channelDisagreements: Set<string>;
-}
-
-/** A fact row as the scan hands it to the engine: the dimensions the engine reads. */
-function toAuditRow(row: FactRow): AuditRow {
-  return {
-    sessionSource: row.sessionSource,
-    sessionMedium: row.sessionMedium,
-    sessionCampaignName: row.sessionCampaignName,
-    sessionDefaultChannelGroup: row.sessionDefaultChannelGroup,
-    sessionManualSource: row.sessionManualSource,
-    sessionManualMedium: row.sessionManualMedium,
-    sessionManualCampaignName: row.sessionManualCampaignName,
-    sessionManualCampaignId: row.sessionManualCampaignId,
-    sessionManualTerm: row.sessionManualTerm,
-    sessionManualAdContent: row.sessionManualAdContent,
-    landingPagePlusQueryString: row.landingPagePlusQueryString,
-    pageReferrer: row.pageReferrer,
-    date: row.date,
-    sessions: row.sessions,
-    keyEvents: row.keyEvents,
-  };
 }
 
 function yyyymmdd(time: number): string {

@@ -1,4 +1,6 @@
+import type { AuditRow } from "@utmost/engine";
 import { consentDecision } from "@utmost/google-emulator";
+import type { FactRow } from "@utmost/google-emulator/synthetic";
 import {
   createOAuthState,
   createPkcePair,
@@ -50,4 +52,25 @@ export async function connectWithEmulator(options: ConnectOptions): Promise<Goog
   });
   const { code } = options.oauth.readAuthorizationResponse(new URL(location).searchParams, state);
   return options.oauth.exchangeCode({ code, redirectUri, codeVerifier: pkce.verifier });
+}
+
+/** A stand-in fact row as a scan hands it to the engine: the dimensions the engine reads. */
+export function toAuditRow(row: FactRow): AuditRow {
+  return {
+    sessionSource: row.sessionSource,
+    sessionMedium: row.sessionMedium,
+    sessionCampaignName: row.sessionCampaignName,
+    sessionDefaultChannelGroup: row.sessionDefaultChannelGroup,
+    sessionManualSource: row.sessionManualSource,
+    sessionManualMedium: row.sessionManualMedium,
+    sessionManualCampaignName: row.sessionManualCampaignName,
+    sessionManualCampaignId: row.sessionManualCampaignId,
+    sessionManualTerm: row.sessionManualTerm,
+    sessionManualAdContent: row.sessionManualAdContent,
+    landingPagePlusQueryString: row.landingPagePlusQueryString,
+    pageReferrer: row.pageReferrer,
+    date: row.date,
+    sessions: row.sessions,
+    keyEvents: row.keyEvents,
+  };
 }

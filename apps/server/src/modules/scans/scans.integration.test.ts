@@ -1,15 +1,15 @@
 import type { Scan } from "@utmost/contracts";
-import { type AuditReport, type AuditRow, checks, createAuditor } from "@utmost/engine";
+import { type AuditReport, checks, createAuditor } from "@utmost/engine";
 import { type RunningEmulator, startGoogleEmulator } from "@utmost/google-emulator";
 import {
   createSyntheticProperty,
-  type FactRow,
   PROFILES,
   type ProfileKey,
 } from "@utmost/google-emulator/synthetic";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditScans, dataSources, issueOccurrences, utmIssues } from "../../db/schema.ts";
+import { toAuditRow } from "../../integrations/google/testing.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { createWithOwner } from "../workspaces/workspaces.repository.ts";
@@ -30,26 +30,6 @@ const RANGE = scanDateRange(NOW);
 /** Web streams, the sessions total, then one report per 2-day chunk of the 90 days. */
 const CHUNKED_API_CALLS = 1 + 1 + 45;
 const SCAN_TIMEOUT_MS = 90_000;
-
-function toAuditRow(row: FactRow): AuditRow {
-  return {
-    sessionSource: row.sessionSource,
-    sessionMedium: row.sessionMedium,
-    sessionCampaignName: row.sessionCampaignName,
-    sessionDefaultChannelGroup: row.sessionDefaultChannelGroup,
-    sessionManualSource: row.sessionManualSource,
-    sessionManualMedium: row.sessionManualMedium,
-    sessionManualCampaignName: row.sessionManualCampaignName,
-    sessionManualCampaignId: row.sessionManualCampaignId,
-    sessionManualTerm: row.sessionManualTerm,
-    sessionManualAdContent: row.sessionManualAdContent,
-    landingPagePlusQueryString: row.landingPagePlusQueryString,
-    pageReferrer: row.pageReferrer,
-    date: row.date,
-    sessions: row.sessions,
-    keyEvents: row.keyEvents,
-  };
-}
 
 const expectedAudits = new Map<ProfileKey, AuditReport>();
 
