@@ -1,5 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Issue, IssueResponseSchema, type MuteIssueRequest } from "@utmost/contracts";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type Issue,
+  type IssueListResponse,
+  IssueResponseSchema,
+  type MuteIssueRequest,
+} from "@utmost/contracts";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { issuesQueryKey } from "./get-issues";
@@ -22,6 +27,21 @@ export async function resolveIssue(issueId: string): Promise<Issue> {
   return issue;
 }
 
+/**
+ * Puts the server's answer into every cached issue list of the property at once, so the card
+ * changes the moment the action succeeds; the refetch that follows brings the rest in step.
+ */
+function applyToCachedLists(
+  queryClient: QueryClient,
+  issue: Issue,
+  change: (issues: Issue[]) => Issue[],
+) {
+  queryClient.setQueriesData<IssueListResponse>(
+    { queryKey: issuesQueryKey(issue.dataSourceId) },
+    (list) => (list ? { ...list, issues: change(list.issues) } : list),
+  );
+}
+
 export function useMuteIssue(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,6 +52,8 @@ export function useMuteIssue(options: { onSuccess?: () => void } = {}) {
         description: "This issue will no longer appear in reports.",
       });
       options.onSuccess?.();
+      // Muted issues leave reports (spec §4).
+      applyToCachedLists(queryClient, issue, (issues) => issues.filter((i) => i.id !== issue.id));
       await queryClient.invalidateQueries({ queryKey: issuesQueryKey(issue.dataSourceId) });
     },
     onError: (error) => toast.error("Failed to mute issue", { description: errorMessage(error) }),
@@ -44,6 +66,9 @@ export function useResolveIssue() {
     mutationFn: resolveIssue,
     onSuccess: async (issue) => {
       toast.success("Issue resolved");
+      applyToCachedLists(queryClient, issue, (issues) =>
+        issues.map((i) => (i.id === issue.id ? issue : i)),
+      );
       await queryClient.invalidateQueries({ queryKey: issuesQueryKey(issue.dataSourceId) });
     },
     onError: (error) =>
