@@ -3,6 +3,7 @@ export * from "./config.ts";
 export * from "./data-sources.ts";
 export * from "./errors.ts";
 export * from "./google.ts";
+export * from "./invitations.ts";
 export * from "./issues.ts";
 export * from "./me.ts";
 export * from "./outbox.ts";

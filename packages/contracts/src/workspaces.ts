@@ -7,12 +7,44 @@ export type WorkspaceType = z.infer<typeof WorkspaceTypeSchema>;
 export const WorkspaceRoleSchema = z.enum(["owner", "admin", "member"]);
 export type WorkspaceRole = z.infer<typeof WorkspaceRoleSchema>;
 
+/** The roles a member can be given or invited with; there is one owner, set at creation. */
+export const AssignableWorkspaceRoleSchema = z.enum(["admin", "member"], {
+  error: "Role must be member or admin",
+});
+export type AssignableWorkspaceRole = z.infer<typeof AssignableWorkspaceRoleSchema>;
+
+/**
+ * What each role may do in a workspace (spec §6, issue 6). Member: view and manage properties,
+ * run audits, act on issues, alert rules. Admin: also members and invitations. Owner: also
+ * rename and delete. The server enforces this table; the web reads it to disable buttons.
+ */
+export const WORKSPACE_PERMISSIONS = {
+  manageDataSources: ["owner", "admin", "member"],
+  manageMembers: ["owner", "admin"],
+  manageInvitations: ["owner", "admin"],
+  renameWorkspace: ["owner"],
+  deleteWorkspace: ["owner"],
+} as const satisfies Record<string, readonly WorkspaceRole[]>;
+export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
+
+export function workspaceRoleCan(role: WorkspaceRole, permission: WorkspacePermission): boolean {
+  return (WORKSPACE_PERMISSIONS[permission] as readonly WorkspaceRole[]).includes(role);
+}
+
+/** Spec §5: 'Workspace name is required'. */
+export const WorkspaceNameSchema = z
+  .string({ error: "Workspace name is required" })
+  .trim()
+  .min(1, "Workspace name is required")
+  .max(100, "Workspace name must be at most 100 characters");
+
 /** One workspace as its member sees it in the selector and on the dashboard. */
 export const WorkspaceSummarySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   type: WorkspaceTypeSchema,
   ownerId: z.string(),
+  /** The signed-in user's role here: `workspaceRoleCan(role, ...)` says what they may do. */
   role: WorkspaceRoleSchema,
   /** The owner's plan: a workspace's property limit is its owner's (spec §5). */
   ownerTier: SubscriptionTierSchema.nullable(),
@@ -28,20 +60,57 @@ export const WorkspaceListResponseSchema = z.object({
 });
 export type WorkspaceListResponse = z.infer<typeof WorkspaceListResponseSchema>;
 
+/** `POST /api/workspaces` (spec §5: name required; type personal or team, default team). */
+export const CreateWorkspaceRequestSchema = z.object({
+  name: WorkspaceNameSchema,
+  type: WorkspaceTypeSchema.default("team"),
+});
+export type CreateWorkspaceRequest = z.input<typeof CreateWorkspaceRequestSchema>;
+
+/** `PATCH /api/workspaces/:workspaceId`: rename (owner only). */
+export const UpdateWorkspaceRequestSchema = z.object({ name: WorkspaceNameSchema });
+export type UpdateWorkspaceRequest = z.infer<typeof UpdateWorkspaceRequestSchema>;
+
+/** The answer of create and rename: the workspace as its (owner) member now sees it. */
+export const WorkspaceResponseSchema = z.object({ workspace: WorkspaceSummarySchema });
+export type WorkspaceResponse = z.infer<typeof WorkspaceResponseSchema>;
+
 export const WorkspaceMemberSchema = z.object({
   userId: z.string(),
   fullName: z.string(),
   email: z.string(),
   role: WorkspaceRoleSchema,
   joinedAt: z.iso.datetime(),
+  /** The row is the signed-in user's own. */
+  isYou: z.boolean(),
+  /** The signed-in user may change this member's role (owner/admin; never the owner's). */
+  canChangeRole: z.boolean(),
+  /**
+   * The signed-in user may remove this member: owner/admin on a non-owner row, or anyone on
+   * their own row (leaving); never on the owner's row.
+   */
+  canRemove: z.boolean(),
 });
 export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
 
 export const WorkspaceMemberListResponseSchema = z.object({
+  /** The signed-in user's role in this workspace. */
+  viewerRole: WorkspaceRoleSchema,
   members: z.array(WorkspaceMemberSchema),
 });
 export type WorkspaceMemberListResponse = z.infer<typeof WorkspaceMemberListResponseSchema>;
 
+/** `PATCH /api/workspaces/:workspaceId/members/:userId`. */
+export const UpdateMemberRoleRequestSchema = z.object({ role: AssignableWorkspaceRoleSchema });
+export type UpdateMemberRoleRequest = z.infer<typeof UpdateMemberRoleRequestSchema>;
+
+export const WorkspaceMemberResponseSchema = z.object({ member: WorkspaceMemberSchema });
+export type WorkspaceMemberResponse = z.infer<typeof WorkspaceMemberResponseSchema>;
+
 export const WorkspaceIdParamsSchema = z.object({
   workspaceId: z.uuid("Workspace not found"),
+});
+
+export const WorkspaceMemberParamsSchema = WorkspaceIdParamsSchema.extend({
+  userId: z.string().min(1, "Member not found"),
 });

@@ -25,12 +25,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         response: { 200: WorkspaceMemberListResponseSchema },
       },
     },
-    async (request) => ({
-      members: await workspaces.listMembers(
-        db,
-        request.params.workspaceId,
-        currentUser(request).id,
-      ),
-    }),
+    async (request) =>
+      workspaces.listMembers(db, request.params.workspaceId, currentUser(request).id),
   );
 };

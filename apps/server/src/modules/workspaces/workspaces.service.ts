@@ -1,5 +1,10 @@
-import type { WorkspaceMember, WorkspaceSummary } from "@utmost/contracts";
-import { DEFAULT_DATA_SOURCE_LIMIT } from "@utmost/contracts";
+import type {
+  WorkspaceMember,
+  WorkspaceMemberListResponse,
+  WorkspaceRole,
+  WorkspaceSummary,
+} from "@utmost/contracts";
+import { DEFAULT_DATA_SOURCE_LIMIT, workspaceRoleCan } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "./workspaces.repository.ts";
@@ -43,8 +48,29 @@ export async function listMembers(
   db: Db,
   workspaceId: string,
   userId: string,
-): Promise<WorkspaceMember[]> {
-  await requireMembership(db, workspaceId, userId);
+): Promise<WorkspaceMemberListResponse> {
+  const { role: viewerRole } = await requireMembership(db, workspaceId, userId);
   const rows = await repo.listMembers(db, workspaceId);
-  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+  return {
+    viewerRole,
+    members: rows.map((row) => toMember(row, { userId, role: viewerRole })),
+  };
+}
+
+type MemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
+
+/** A member row with what the signed-in viewer may do to it (the same rules the routes enforce). */
+function toMember(
+  row: MemberRow,
+  viewer: { userId: string; role: WorkspaceRole },
+): WorkspaceMember {
+  const isYou = row.userId === viewer.userId;
+  const manages = workspaceRoleCan(viewer.role, "manageMembers");
+  return {
+    ...row,
+    joinedAt: row.joinedAt.toISOString(),
+    isYou,
+    canChangeRole: manages && row.role !== "owner",
+    canRemove: row.role !== "owner" && (manages || isYou),
+  };
 }
