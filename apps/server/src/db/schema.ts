@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -152,6 +153,50 @@ export const workspaceUsers = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId] }),
     index("workspace_users_user_id_idx").on(t.userId),
+  ],
+);
+
+export const invitationStatus = pgEnum("invitation_status", [
+  "pending",
+  "accepted",
+  "declined",
+  "expired",
+]);
+
+/**
+ * Spec §3 workspace_invitations. The link's token is never stored, only its SHA-256 hash. A
+ * cancelled invitation is deleted (spec §4); a pending one past `expires_at` reads as expired and
+ * is marked `expired` when a new invitation to the same email replaces it.
+ */
+export const workspaceInvitations = pgTable(
+  "workspace_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Lower-cased: acceptance compares emails ignoring case (spec §5). */
+    invitedEmail: text("invited_email").notNull(),
+    workspaceRole: workspaceRole("workspace_role").notNull().default("member"),
+    status: invitationStatus("status").notNull().default("pending"),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedByUserId: text("invited_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    respondedByUserId: text("responded_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("workspace_invitations_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    // One pending invitation per email and workspace, however many admins send at once.
+    uniqueIndex("workspace_invitations_one_pending_idx")
+      .on(t.workspaceId, t.invitedEmail)
+      .where(sql`${t.status} = 'pending'`),
+    check("workspace_invitations_role_check", sql`${t.workspaceRole} in ('admin', 'member')`),
   ],
 );
 
