@@ -7,6 +7,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/health",
   "GET /api/config",
   "GET /api/dev/outbox",
+  "GET /api/invitations/lookup",
   "GET /api/auth/*",
   "POST /api/auth/*",
 ]);

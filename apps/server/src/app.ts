@@ -13,6 +13,10 @@ import { configRoutes } from "./modules/config/config.routes.ts";
 import { dataSourcesRoutes } from "./modules/data-sources/data-sources.routes.ts";
 import { type GoogleSetup, setUpGoogle } from "./modules/google/google-setup.ts";
 import { googleConnectRoutes } from "./modules/google-connect/google-connect.routes.ts";
+import {
+  invitationLookupRoutes,
+  invitationsRoutes,
+} from "./modules/invitations/invitations.routes.ts";
 import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import type { Mailer } from "./modules/mail/mailer.ts";
 import { outboxRoutes } from "./modules/mail/outbox.routes.ts";
@@ -86,6 +90,8 @@ export async function buildApp({
     googleSignIn: google !== null,
   });
   await server.register(outboxRoutes, { db, mailer, demoMode: config.demoMode });
+  const invitationOptions = { db, mailer, appUrl: config.appUrl };
+  await server.register(invitationLookupRoutes, invitationOptions);
   if (google?.embedded) {
     await server.register(google.embedded.plugin, { prefix: EMBEDDED_GOOGLE_PATH });
   }
@@ -96,6 +102,7 @@ export async function buildApp({
     scope.addHook("onRequest", requireSession);
     await scope.register(meRoutes, { db });
     await scope.register(workspacesRoutes, { db });
+    await scope.register(invitationsRoutes, invitationOptions);
     await scope.register(dataSourcesRoutes, { db, config, google });
     await scope.register(googleConnectRoutes, { db, config, google, scanStarter });
     await scope.register(issuesRoutes, { db });

@@ -10,6 +10,8 @@ const STATUS_BY_CODE = {
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The signed-in email is not the invited one (spec §5, compared ignoring case). */
+  EMAIL_MISMATCH: 403,
   /** The workspace owner's plan has no analytics property left (spec §5, §8). */
   DATA_SOURCE_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
@@ -17,12 +19,19 @@ const STATUS_BY_CODE = {
   DATA_SOURCE_ALREADY_CONNECTED: 409,
   /** Spec §4: only an active issue can be muted or resolved. */
   ISSUE_NOT_ACTIVE: 409,
+  ALREADY_MEMBER: 409,
+  INVITATION_ALREADY_PENDING: 409,
+  /** Spec §4: only a pending invitation can be accepted or declined. */
+  INVITATION_NOT_PENDING: 409,
+  INVITATION_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** Google answered with an error or not at all; the message says what the user lost. */
   GOOGLE_REQUEST_FAILED: 502,
+  /** The mail server refused or was unreachable; nothing was kept. */
+  MAIL_DELIVERY_FAILED: 502,
   /** This deployment has no Google OAuth client (env.ts GoogleConfig "disabled"). */
   GOOGLE_NOT_CONFIGURED: 503,
 } as const;

@@ -1,9 +1,21 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dataSources, subscriptions, users, workspaces, workspaceUsers } from "../../db/schema.ts";
 
 /** The workspaces a user belongs to, oldest first, with what the selector and dashboard show. */
 export function listForUser(db: Db, userId: string) {
+  return summaries(db).where(eq(workspaceUsers.userId, userId));
+}
+
+/** One workspace as the user sees it in the list, if they belong to it. */
+export async function findForUser(db: Db, workspaceId: string, userId: string) {
+  const [row] = await summaries(db).where(
+    and(eq(workspaceUsers.userId, userId), eq(workspaceUsers.workspaceId, workspaceId)),
+  );
+  return row;
+}
+
+function summaries(db: Db) {
   return db
     .select({
       id: workspaces.id,
@@ -20,8 +32,8 @@ export function listForUser(db: Db, userId: string) {
     .from(workspaceUsers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
     .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
-    .where(eq(workspaceUsers.userId, userId))
-    .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id))
+    .$dynamic();
 }
 
 export async function findMembership(db: Db, workspaceId: string, userId: string) {
@@ -34,6 +46,17 @@ export async function findMembership(db: Db, workspaceId: string, userId: string
 }
 
 export function listMembers(db: Db, workspaceId: string) {
+  return members(db).where(eq(workspaceUsers.workspaceId, workspaceId));
+}
+
+export async function findMember(db: Db, workspaceId: string, userId: string) {
+  const [row] = await members(db).where(
+    and(eq(workspaceUsers.workspaceId, workspaceId), eq(workspaceUsers.userId, userId)),
+  );
+  return row;
+}
+
+function members(db: Db) {
   return db
     .select({
       userId: users.id,
@@ -44,8 +67,56 @@ export function listMembers(db: Db, workspaceId: string) {
     })
     .from(workspaceUsers)
     .innerJoin(users, eq(users.id, workspaceUsers.userId))
-    .where(eq(workspaceUsers.workspaceId, workspaceId))
-    .orderBy(asc(workspaceUsers.createdAt));
+    .orderBy(asc(workspaceUsers.createdAt), asc(users.id))
+    .$dynamic();
+}
+
+export async function rename(db: Db, workspaceId: string, name: string) {
+  await db
+    .update(workspaces)
+    .set({ name, updatedAt: new Date() })
+    .where(eq(workspaces.id, workspaceId));
+}
+
+/** Properties, scans, issues, invitations and memberships go with it (foreign-key cascades). */
+export async function remove(db: Db, workspaceId: string) {
+  await db.delete(workspaces).where(eq(workspaces.id, workspaceId));
+}
+
+/** Changes a non-owner member's role; the owner's row is never touched. Returns whether it did. */
+export async function updateMemberRole(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  role: "admin" | "member",
+): Promise<boolean> {
+  const rows = await db
+    .update(workspaceUsers)
+    .set({ workspaceRole: role })
+    .where(
+      and(
+        eq(workspaceUsers.workspaceId, workspaceId),
+        eq(workspaceUsers.userId, userId),
+        ne(workspaceUsers.workspaceRole, "owner"),
+      ),
+    )
+    .returning({ userId: workspaceUsers.userId });
+  return rows.length > 0;
+}
+
+/** Removes a non-owner member; the owner's row is never removed. Returns whether it did. */
+export async function removeMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(workspaceUsers)
+    .where(
+      and(
+        eq(workspaceUsers.workspaceId, workspaceId),
+        eq(workspaceUsers.userId, userId),
+        ne(workspaceUsers.workspaceRole, "owner"),
+      ),
+    )
+    .returning({ userId: workspaceUsers.userId });
+  return rows.length > 0;
 }
 
 /** Creates a workspace with its owner as the first member, in one transaction. */

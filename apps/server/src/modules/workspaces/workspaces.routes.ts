@@ -1,9 +1,16 @@
 import {
+  CreateWorkspaceRequestSchema,
+  UpdateMemberRoleRequestSchema,
+  UpdateWorkspaceRequestSchema,
   WorkspaceIdParamsSchema,
   WorkspaceListResponseSchema,
   WorkspaceMemberListResponseSchema,
+  WorkspaceMemberParamsSchema,
+  WorkspaceMemberResponseSchema,
+  WorkspaceResponseSchema,
 } from "@utmost/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { currentUser } from "../auth/session.ts";
 import * as workspaces from "./workspaces.service.ts";
@@ -17,6 +24,43 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     }),
   );
 
+  app.post(
+    "/api/workspaces",
+    { schema: { body: CreateWorkspaceRequestSchema, response: { 201: WorkspaceResponseSchema } } },
+    async (request, reply) => {
+      const workspace = await workspaces.createWorkspace(db, currentUser(request).id, request.body);
+      return reply.status(201).send({ workspace });
+    },
+  );
+
+  app.patch(
+    "/api/workspaces/:workspaceId",
+    {
+      schema: {
+        params: WorkspaceIdParamsSchema,
+        body: UpdateWorkspaceRequestSchema,
+        response: { 200: WorkspaceResponseSchema },
+      },
+    },
+    async (request) => ({
+      workspace: await workspaces.renameWorkspace(
+        db,
+        request.params.workspaceId,
+        currentUser(request).id,
+        request.body.name,
+      ),
+    }),
+  );
+
+  app.delete(
+    "/api/workspaces/:workspaceId",
+    { schema: { params: WorkspaceIdParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await workspaces.deleteWorkspace(db, request.params.workspaceId, currentUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     "/api/workspaces/:workspaceId/members",
     {
@@ -27,5 +71,39 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
     async (request) =>
       workspaces.listMembers(db, request.params.workspaceId, currentUser(request).id),
+  );
+
+  app.patch(
+    "/api/workspaces/:workspaceId/members/:userId",
+    {
+      schema: {
+        params: WorkspaceMemberParamsSchema,
+        body: UpdateMemberRoleRequestSchema,
+        response: { 200: WorkspaceMemberResponseSchema },
+      },
+    },
+    async (request) => ({
+      member: await workspaces.changeMemberRole(
+        db,
+        request.params.workspaceId,
+        currentUser(request).id,
+        request.params.userId,
+        request.body.role,
+      ),
+    }),
+  );
+
+  app.delete(
+    "/api/workspaces/:workspaceId/members/:userId",
+    { schema: { params: WorkspaceMemberParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await workspaces.removeMember(
+        db,
+        request.params.workspaceId,
+        currentUser(request).id,
+        request.params.userId,
+      );
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -1,13 +1,22 @@
 import type {
+  AssignableWorkspaceRole,
   WorkspaceMember,
   WorkspaceMemberListResponse,
+  WorkspacePermission,
   WorkspaceRole,
   WorkspaceSummary,
+  WorkspaceType,
 } from "@utmost/contracts";
 import { DEFAULT_DATA_SOURCE_LIMIT, workspaceRoleCan } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "./workspaces.repository.ts";
+
+/** `CreateWorkspaceRequest` after parsing: the type's default is applied. */
+interface CreateWorkspaceRequestParsed {
+  name: string;
+  type: WorkspaceType;
+}
 
 /**
  * The user's workspaces. A user in none gets a personal one here, the first time anything needs
@@ -19,11 +28,49 @@ export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceS
     await repo.findOrCreateFirst(db, userId, personalWorkspaceName);
     rows = await repo.listForUser(db, userId);
   }
-  return rows.map((row) => ({
+  return rows.map(toSummary);
+}
+
+type SummaryRow = Awaited<ReturnType<typeof repo.listForUser>>[number];
+
+function toSummary(row: SummaryRow): WorkspaceSummary {
+  return {
     ...row,
     dataSourceLimit: row.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
+}
+
+async function summaryFor(db: Db, workspaceId: string, userId: string): Promise<WorkspaceSummary> {
+  const row = await repo.findForUser(db, workspaceId, userId);
+  if (!row) throw new AppError("NOT_FOUND", "Workspace not found");
+  return toSummary(row);
+}
+
+/** Spec §5: any signed-in user may create workspaces, without limit; the creator owns it. */
+export async function createWorkspace(
+  db: Db,
+  userId: string,
+  input: CreateWorkspaceRequestParsed,
+): Promise<WorkspaceSummary> {
+  const workspace = await repo.createWithOwner(db, { ...input, ownerId: userId });
+  return summaryFor(db, workspace.id, userId);
+}
+
+export async function renameWorkspace(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  name: string,
+): Promise<WorkspaceSummary> {
+  await requirePermission(db, workspaceId, userId, "renameWorkspace");
+  await repo.rename(db, workspaceId, name);
+  return summaryFor(db, workspaceId, userId);
+}
+
+export async function deleteWorkspace(db: Db, workspaceId: string, userId: string): Promise<void> {
+  await requirePermission(db, workspaceId, userId, "deleteWorkspace");
+  await repo.remove(db, workspaceId);
 }
 
 /** The user's oldest workspace, created as a personal one when the user has none. */
@@ -44,6 +91,30 @@ export async function requireMembership(db: Db, workspaceId: string, userId: str
   return membership;
 }
 
+const FORBIDDEN_MESSAGES: Record<WorkspacePermission, string> = {
+  manageDataSources: "You do not have access to this workspace's analytics properties",
+  manageMembers: "Only the workspace owner or an admin can manage members",
+  manageInvitations: "Only the workspace owner or an admin can manage invitations",
+  renameWorkspace: "Only the workspace owner can rename the workspace",
+  deleteWorkspace: "Only the workspace owner can delete the workspace",
+};
+
+/**
+ * The user's membership, if their role allows `permission` (WORKSPACE_PERMISSIONS). A
+ * non-member gets 404 like everywhere else; a member without the right gets 403 saying why.
+ */
+export async function requirePermission(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  permission: WorkspacePermission,
+  message = FORBIDDEN_MESSAGES[permission],
+) {
+  const membership = await requireMembership(db, workspaceId, userId);
+  if (!workspaceRoleCan(membership.role, permission)) throw new AppError("FORBIDDEN", message);
+  return membership;
+}
+
 export async function listMembers(
   db: Db,
   workspaceId: string,
@@ -55,6 +126,64 @@ export async function listMembers(
     viewerRole,
     members: rows.map((row) => toMember(row, { userId, role: viewerRole })),
   };
+}
+
+/** Owners and admins change a non-owner's role (issue 6); there is one owner, for good. */
+export async function changeMemberRole(
+  db: Db,
+  workspaceId: string,
+  viewerId: string,
+  memberId: string,
+  role: AssignableWorkspaceRole,
+): Promise<WorkspaceMember> {
+  const viewer = await requirePermission(
+    db,
+    workspaceId,
+    viewerId,
+    "manageMembers",
+    "Only the workspace owner or an admin can change member roles",
+  );
+  const member = await repo.findMember(db, workspaceId, memberId);
+  if (!member) throw new AppError("NOT_FOUND", "Member not found");
+  if (member.role === "owner") {
+    throw new AppError("FORBIDDEN", "The workspace owner's role cannot be changed");
+  }
+  if (!(await repo.updateMemberRole(db, workspaceId, memberId, role))) {
+    throw new AppError("NOT_FOUND", "Member not found");
+  }
+  const updated = await repo.findMember(db, workspaceId, memberId);
+  if (!updated) throw new AppError("NOT_FOUND", "Member not found");
+  return toMember(updated, { userId: viewerId, role: viewer.role });
+}
+
+/**
+ * Owners and admins remove any non-owner; any member may remove themselves (leave). The owner
+ * can be neither removed nor leave: a workspace always has its owner.
+ */
+export async function removeMember(
+  db: Db,
+  workspaceId: string,
+  viewerId: string,
+  memberId: string,
+): Promise<void> {
+  const viewer = await requireMembership(db, workspaceId, viewerId);
+  const leaving = memberId === viewerId;
+  if (!leaving && !workspaceRoleCan(viewer.role, "manageMembers")) {
+    throw new AppError("FORBIDDEN", "Only the workspace owner or an admin can remove members");
+  }
+  const member = leaving ? viewer : await repo.findMembership(db, workspaceId, memberId);
+  if (!member) throw new AppError("NOT_FOUND", "Member not found");
+  if (member.role === "owner") {
+    throw new AppError(
+      "FORBIDDEN",
+      leaving
+        ? "The workspace owner cannot leave the workspace"
+        : "The workspace owner cannot be removed",
+    );
+  }
+  if (!(await repo.removeMember(db, workspaceId, memberId))) {
+    throw new AppError("NOT_FOUND", "Member not found");
+  }
 }
 
 type MemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];

@@ -1,0 +1,331 @@
+import { randomBytes } from "node:crypto";
+import type { RunningEmulator } from "@utmost/google-emulator";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { googleConnections, subscriptions, workspaceInvitations } from "../../db/schema.ts";
+import { createAppTokenCipher } from "../../lib/token-cipher.ts";
+import { testDatabaseKinds } from "../../test/databases.ts";
+import { signUp } from "../../test/test-app.ts";
+import {
+  authorize,
+  type ConnectTestApp,
+  createConnectTestApp,
+  emulatorProperty,
+} from "../google-connect/google-connect.testing.ts";
+import {
+  insertDataSource,
+  insertIssue,
+  insertOccurrence,
+  insertScan,
+} from "../issues/issues.testing.ts";
+import { insertTeam, insertUser } from "./workspaces.testing.ts";
+
+/**
+ * Issue 6: every role against every route that acts on a workspace or on something in one.
+ * Members manage properties, audits and issues; admins also members and invitations; only the
+ * owner renames and deletes. A user of another workspace gets 404 everywhere (DESIGN.md).
+ * Each request runs against a fresh workspace, so a delete cannot hide the next check.
+ */
+
+type Actor = "owner" | "admin" | "member" | "outsider";
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+interface Fixture {
+  workspaceId: string;
+  dataSourceId: string;
+  scanId: string;
+  issueId: string;
+  /** A plain member the request may act on. */
+  teammateId: string;
+  invitationId: string;
+}
+
+interface Case {
+  /** The route pattern, as registered. */
+  route: string;
+  /** Expected status for the owner, an admin and a member; an outsider always gets 404. */
+  expected: [owner: number, admin: number, member: number];
+  request(
+    fixture: Fixture,
+    actor: { name: Actor; userId: string; cookie: string },
+  ): Promise<{ url: string; payload?: object }> | { url: string; payload?: object };
+}
+
+const ALL = [200, 200, 200] as [number, number, number];
+const MANAGERS = (status: number) => [status, status, 403] as [number, number, number];
+const OWNER_ONLY = (status: number) => [status, 403, 403] as [number, number, number];
+
+describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
+  let emulator: RunningEmulator;
+  let app: ConnectTestApp;
+  const actors = {} as Record<Actor, { name: Actor; userId: string; cookie: string }>;
+
+  beforeAll(async () => {
+    const { startGoogleEmulator } = await import("@utmost/google-emulator");
+    emulator = await startGoogleEmulator();
+    app = await createConnectTestApp(kind, { GOOGLE_EMULATOR_URL: emulator.url });
+    for (const name of ["owner", "admin", "member", "outsider"] as const) {
+      const user = await signUp(app);
+      actors[name] = { name, userId: user.userId, cookie: user.cookie };
+    }
+    // Many fixtures' properties count against the owner's plan; the limit is not on trial here.
+    await app.database.db
+      .update(subscriptions)
+      .set({ dataSourceLimit: 10_000 })
+      .where(eq(subscriptions.userId, actors.owner.userId));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await emulator?.close();
+  });
+
+  async function fixture(): Promise<Fixture> {
+    const db = app.database.db;
+    const teammate = await insertUser(db);
+    const workspace = await insertTeam(db, actors.owner.userId, [
+      { userId: actors.admin.userId, role: "admin" },
+      { userId: actors.member.userId, role: "member" },
+      { userId: teammate.id, role: "member" },
+    ]);
+    const dataSource = await insertDataSource(db, {
+      workspaceId: workspace.id,
+      connectedByUserId: actors.owner.userId,
+    });
+    const scan = await insertScan(db, { dataSourceId: dataSource.id });
+    const issue = await insertIssue(db, { dataSourceId: dataSource.id });
+    await insertOccurrence(db, { issueId: issue.id, scanId: scan.id });
+    const [invitation] = await db
+      .insert(workspaceInvitations)
+      .values({
+        workspaceId: workspace.id,
+        invitedEmail: `invitee-${randomBytes(4).toString("hex")}@example.com`,
+        tokenHash: randomBytes(32).toString("hex"),
+        invitedByUserId: actors.owner.userId,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    if (!invitation) throw new Error("invitation insert returned no row");
+    return {
+      workspaceId: workspace.id,
+      dataSourceId: dataSource.id,
+      scanId: scan.id,
+      issueId: issue.id,
+      teammateId: teammate.id,
+      invitationId: invitation.id,
+    };
+  }
+
+  /**
+   * A connect-flow handle for the actor: members go through Google's consent; an outsider
+   * cannot start one, so theirs is written directly, as if left from an earlier membership.
+   */
+  async function connectionFor(
+    f: Fixture,
+    actor: { name: Actor; userId: string; cookie: string },
+  ): Promise<string> {
+    if (actor.name !== "outsider") {
+      return authorize(app, actor.cookie, { workspaceId: f.workspaceId });
+    }
+    const cipher = createAppTokenCipher(app.config);
+    const [row] = await app.database.db
+      .insert(googleConnections)
+      .values({
+        userId: actor.userId,
+        workspaceId: f.workspaceId,
+        accessTokenEncrypted: cipher.encrypt("ya29.outsider-access"),
+        refreshTokenEncrypted: cipher.encrypt("1//outsider-refresh"),
+        tokenExpiresAt: new Date(Date.now() + 3_600_000),
+        tokenScopes: "openid email https://www.googleapis.com/auth/analytics.readonly",
+        expiresAt: new Date(Date.now() + 600_000),
+      })
+      .returning();
+    if (!row) throw new Error("connection insert returned no row");
+    return row.id;
+  }
+
+  const cases: Case[] = [
+    // Workspaces and members
+    {
+      route: "PATCH /api/workspaces/:workspaceId",
+      expected: OWNER_ONLY(200),
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}`, payload: { name: "Renamed" } }),
+    },
+    {
+      route: "DELETE /api/workspaces/:workspaceId",
+      expected: OWNER_ONLY(204),
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}` }),
+    },
+    {
+      route: "GET /api/workspaces/:workspaceId/members",
+      expected: ALL,
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/members` }),
+    },
+    {
+      route: "PATCH /api/workspaces/:workspaceId/members/:userId",
+      expected: MANAGERS(200),
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/members/${f.teammateId}`,
+        payload: { role: "admin" },
+      }),
+    },
+    {
+      route: "DELETE /api/workspaces/:workspaceId/members/:userId",
+      expected: MANAGERS(204),
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/members/${f.teammateId}` }),
+    },
+    // Invitations
+    {
+      route: "GET /api/workspaces/:workspaceId/invitations",
+      expected: MANAGERS(200),
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/invitations` }),
+    },
+    {
+      route: "POST /api/workspaces/:workspaceId/invitations",
+      expected: MANAGERS(201),
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/invitations`,
+        payload: { email: `new-${randomBytes(4).toString("hex")}@example.com` },
+      }),
+    },
+    {
+      route: "DELETE /api/workspaces/:workspaceId/invitations/:invitationId",
+      expected: MANAGERS(204),
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/invitations/${f.invitationId}` }),
+    },
+    // Properties and the connect flow
+    {
+      route: "GET /api/workspaces/:workspaceId/data-sources",
+      expected: ALL,
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/data-sources` }),
+    },
+    {
+      route: "GET /api/data-sources/:dataSourceId",
+      expected: ALL,
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}` }),
+    },
+    {
+      route: "DELETE /api/data-sources/:dataSourceId",
+      expected: [204, 204, 204],
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}` }),
+    },
+    {
+      route: "POST /api/oauth/google/init",
+      expected: ALL,
+      request: (f) => ({ url: "/api/oauth/google/init", payload: { workspaceId: f.workspaceId } }),
+    },
+    {
+      route: "POST /api/oauth/google/init",
+      expected: ALL,
+      request: (f) => ({
+        url: "/api/oauth/google/init",
+        payload: { workspaceId: f.workspaceId, dataSourceId: f.dataSourceId },
+      }),
+    },
+    {
+      route: "GET /api/oauth/google/connections/:connectionId",
+      expected: ALL,
+      request: async (f, actor) => ({
+        url: `/api/oauth/google/connections/${await connectionFor(f, actor)}`,
+      }),
+    },
+    {
+      route: "POST /api/data-sources",
+      expected: [201, 201, 201],
+      request: async (f, actor) => ({
+        url: "/api/data-sources",
+        payload: {
+          connectionId: await connectionFor(f, actor),
+          property: emulatorProperty(emulator, "well-run-store").property,
+        },
+      }),
+    },
+    // Audits, issues and exports
+    {
+      route: "POST /api/data-sources/:dataSourceId/audits",
+      expected: [202, 202, 202],
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/audits`, payload: {} }),
+    },
+    {
+      route: "GET /api/data-sources/:dataSourceId/scans",
+      expected: ALL,
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/scans` }),
+    },
+    {
+      route: "GET /api/scans/:scanId",
+      expected: ALL,
+      request: (f) => ({ url: `/api/scans/${f.scanId}` }),
+    },
+    {
+      route: "GET /api/data-sources/:dataSourceId/issues",
+      expected: ALL,
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/issues` }),
+    },
+    {
+      route: "POST /api/issues/:issueId/mute",
+      expected: ALL,
+      request: (f) => ({ url: `/api/issues/${f.issueId}/mute`, payload: { reason: "Seasonal" } }),
+    },
+    {
+      route: "POST /api/issues/:issueId/resolve",
+      expected: ALL,
+      request: (f) => ({ url: `/api/issues/${f.issueId}/resolve`, payload: {} }),
+    },
+    {
+      route: "GET /api/issues/:issueId/export.csv",
+      expected: ALL,
+      request: (f) => ({ url: `/api/issues/${f.issueId}/export.csv` }),
+    },
+    {
+      route: "GET /api/scans/:scanId/export.csv",
+      expected: ALL,
+      request: (f) => ({ url: `/api/scans/${f.scanId}/export.csv` }),
+    },
+  ];
+
+  it("covers every route that acts on a workspace or on what it holds", () => {
+    const scoped = app.routes
+      .filter(
+        (route) =>
+          route.method !== "HEAD" &&
+          (/^\/api\/workspaces\/:workspaceId/.test(route.url) ||
+            /^\/api\/(data-sources|issues|scans|oauth\/google)\b/.test(route.url)) &&
+          // Google's redirect back answers by redirect, never by status (its own tests).
+          route.url !== "/api/oauth/google/callback",
+      )
+      .map((route) => `${route.method} ${route.url}`);
+    expect([...new Set(cases.map((c) => c.route))].sort()).toEqual([...new Set(scoped)].sort());
+  });
+
+  it.each(cases.map((c, index) => [`${index + 1}. ${c.route}`, c] as const))(
+    "%s",
+    async (_label, testCase) => {
+      const [method] = testCase.route.split(" ") as [Method];
+      const expected: Record<Actor, number> = {
+        owner: testCase.expected[0],
+        admin: testCase.expected[1],
+        member: testCase.expected[2],
+        outsider: 404,
+      };
+      const actual: Record<string, number> = {};
+      for (const name of ["owner", "admin", "member", "outsider"] as const) {
+        const actor = actors[name];
+        const { url, payload } = await testCase.request(await fixture(), actor);
+        const response = await app.server.inject({
+          method,
+          url,
+          headers: { cookie: actor.cookie },
+          ...(payload ? { payload } : {}),
+        });
+        actual[name] = response.statusCode;
+        if (response.statusCode === 404) expect(response.json().error.code).toBe("NOT_FOUND");
+        if (response.statusCode === 403) {
+          expect(response.json().error).toMatchObject({
+            code: "FORBIDDEN",
+            message: expect.stringMatching(/^Only the workspace owner/),
+          });
+        }
+      }
+      expect(actual).toEqual(expected);
+    },
+  );
+});
