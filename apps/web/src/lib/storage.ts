@@ -18,6 +18,10 @@ export function setSelectedWorkspaceId(workspaceId: string): void {
   safeStorage()?.setItem(SELECTED_WORKSPACE_KEY, workspaceId);
 }
 
+export function clearSelectedWorkspaceId(): void {
+  safeStorage()?.removeItem(SELECTED_WORKSPACE_KEY);
+}
+
 export function markOnboardingCompleted(): void {
   safeStorage()?.setItem(ONBOARDING_COMPLETED_KEY, "true");
 }

@@ -1,7 +1,13 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { WorkspaceListResponseSchema, type WorkspaceSummary } from "@utmost/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type CreateWorkspaceRequest,
+  WorkspaceListResponseSchema,
+  WorkspaceResponseSchema,
+  type WorkspaceSummary,
+} from "@utmost/contracts";
 import { useEffect } from "react";
-import { apiRequest } from "./api-client";
+import { toast } from "sonner";
+import { apiRequest, errorMessage } from "./api-client";
 import { shouldRetry } from "./query-client";
 import { getSelectedWorkspaceId, setSelectedWorkspaceId } from "./storage";
 
@@ -53,4 +59,23 @@ export function useSelectedWorkspace(): SelectedWorkspaceState {
 export function selectWorkspace(workspaceId: string): void {
   setSelectedWorkspaceId(workspaceId);
   window.location.reload();
+}
+
+export function createWorkspace(body: CreateWorkspaceRequest) {
+  return apiRequest("/api/workspaces", WorkspaceResponseSchema, { method: "POST", body });
+}
+
+/** Spec §4: creating a workspace selects it. */
+export function useCreateWorkspace(options: { onSuccess?: (workspace: WorkspaceSummary) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWorkspace,
+    onSuccess: async ({ workspace }) => {
+      setSelectedWorkspaceId(workspace.id);
+      await queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+      toast.success("Workspace created successfully");
+      options.onSuccess?.(workspace);
+    },
+    onError: (error) => toast.error(`Failed to create workspace: ${errorMessage(error)}`),
+  });
 }

@@ -3,7 +3,7 @@ import { LoadingScreen } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { BillingSettings } from "@/features/settings/components/billing-settings";
 import { ProfileSettings } from "@/features/settings/components/profile-settings";
-import { WorkspaceSettings } from "@/features/settings/components/workspace-settings";
+import { WorkspaceSettings } from "@/features/workspaces/components/workspace-settings";
 import { useMe } from "@/lib/auth";
 import { useSelectedWorkspace } from "@/lib/workspaces";
 

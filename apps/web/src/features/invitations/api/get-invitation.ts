@@ -1,22 +1,24 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { InvitationLookupResponseSchema } from "@utmost/contracts";
 import { apiRequest } from "@/lib/api-client";
 
-export const invitationQueryKey = (token: string) => ["invitations", "by-token", token] as const;
+export const invitationQueryKey = (token: string) => ["invitations", "lookup", token] as const;
 
-/**
- * `GET /api/invitations/by-token/:token`. Its response shape is not in the contracts yet, so the
- * page only needs to know whether the server recognises the token.
- */
-export function getInvitationByToken(token: string): Promise<unknown> {
-  return apiRequest(`/api/invitations/by-token/${encodeURIComponent(token)}`, z.unknown());
+/** `GET /api/invitations/lookup?token=…`: public, so a visitor sees whom the link is for. */
+export function getInvitationByToken(token: string) {
+  return apiRequest(
+    `/api/invitations/lookup?token=${encodeURIComponent(token)}`,
+    InvitationLookupResponseSchema,
+  );
 }
 
-export function useInvitation(token: string) {
+export function useInvitation(token: string | null) {
   return useQuery(
     queryOptions({
-      queryKey: invitationQueryKey(token),
-      queryFn: () => getInvitationByToken(token),
+      queryKey: invitationQueryKey(token ?? ""),
+      queryFn: () => getInvitationByToken(token ?? ""),
+      select: (data) => data.invitation,
+      enabled: Boolean(token),
     }),
   );
 }

@@ -13,10 +13,10 @@ export function membersQueryOptions(workspaceId: string) {
         `/api/workspaces/${encodeURIComponent(workspaceId)}/members`,
         WorkspaceMemberListResponseSchema,
       ),
-    select: (data) => data.members,
   });
 }
 
+/** The members and the signed-in user's own role, which says what they may do here. */
 export function useWorkspaceMembers(workspaceId: string) {
   return useQuery(membersQueryOptions(workspaceId));
 }

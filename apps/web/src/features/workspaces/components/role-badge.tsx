@@ -1,7 +1,7 @@
 import type { WorkspaceRole } from "@utmost/contracts";
 import { Badge } from "@/components/ui/badge";
 
-const ROLE_LABELS: Record<WorkspaceRole, string> = {
+export const ROLE_LABELS: Record<WorkspaceRole, string> = {
   owner: "Owner",
   admin: "Admin",
   member: "Member",
