@@ -42,9 +42,9 @@ describe("listAccountSummaries", () => {
       "properties/32",
     ]);
     expect(fake.requests.map((r) => `${r.url.pathname}${r.url.search}`)).toEqual([
-      "/v1beta/accountSummaries?pageSize=200",
-      "/v1beta/accountSummaries?pageSize=200&pageToken=p2",
-      "/v1beta/accountSummaries?pageSize=200&pageToken=p3",
+      "/v1beta/accountSummaries?pageSize=200&prettyPrint=false",
+      "/v1beta/accountSummaries?pageSize=200&pageToken=p2&prettyPrint=false",
+      "/v1beta/accountSummaries?pageSize=200&pageToken=p3&prettyPrint=false",
     ]);
     expect(admin.apiCalls).toBe(3);
   });

@@ -88,6 +88,8 @@ describe("runReportPages", () => {
     ]);
     expect(sent[0]?.dimensionFilter).toEqual(QUERY.dimensionFilter);
     expect(fake.requests[0]?.url.pathname).toBe("/v1beta/properties/312456789:runReport");
+    // Compact JSON: Google pretty-prints unless told not to.
+    expect(fake.requests[0]?.url.searchParams.get("prettyPrint")).toBe("false");
     expect(fake.requests[0]?.headers.get("content-type")).toBe("application/json");
     expect(data.apiCalls).toBe(3);
   });
@@ -222,5 +224,27 @@ describe("runReportPages", () => {
       baseUrl: BASE,
     });
     await expect(data.runReport("1", QUERY)).rejects.toMatchObject({ code: "GOOGLE_BAD_RESPONSE" });
+  });
+
+  it("reads rows without value lists as empty lists, and refuses rows of the wrong shape", async () => {
+    const answering = (rows: unknown) =>
+      createGoogleDataClient({
+        session: scriptedFetch(() => jsonResponse({ rows, rowCount: 1 })),
+        baseUrl: BASE,
+      });
+    const report = await answering([{ metricValues: [{ value: "4" }] }]).runReport("1", QUERY);
+    expect(report.rows).toEqual([{ dimensionValues: [], metricValues: [{ value: "4" }] }]);
+    for (const rows of [
+      "rows",
+      [null],
+      [{ dimensionValues: {} }],
+      [{ dimensionValues: [{}] }],
+      [{ dimensionValues: [{ value: "a" }], metricValues: [null] }],
+    ]) {
+      await expect(answering(rows).runReport("1", QUERY)).rejects.toMatchObject({
+        code: "GOOGLE_BAD_RESPONSE",
+        message: expect.stringContaining("rows"),
+      });
+    }
   });
 });
