@@ -1,10 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataSources, workspaces, workspaceUsers } from "../../db/schema.ts";
+import {
+  auditScans,
+  dataSources,
+  subscriptions,
+  utmIssues,
+  workspaceInvitations,
+  workspaces,
+  workspaceUsers,
+} from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { createTestApp, newUser, signUp, type TestApp } from "../../test/test-app.ts";
+import {
+  insertDataSource,
+  insertIssue,
+  insertOccurrence,
+  insertScan,
+} from "../issues/issues.testing.ts";
 import { createWithOwner, findOrCreateFirst } from "./workspaces.repository.ts";
 import { personalWorkspaceName } from "./workspaces.service.ts";
+import { insertTeam, insertUser } from "./workspaces.testing.ts";
 
 describe.each(testDatabaseKinds())("workspaces on %s", (kind) => {
   let app: TestApp;
@@ -153,6 +168,205 @@ describe.each(testDatabaseKinds())("workspaces on %s", (kind) => {
       ga4PropertyId: "123456789",
     });
     expect((await me()).json().onboardingCompleted).toBe(true);
+  });
+
+  const call = (
+    method: "GET" | "POST" | "PATCH" | "DELETE",
+    url: string,
+    cookie: string,
+    payload?: object,
+  ) => app.server.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it("creates workspaces without limit, owned by their creator, team by default", async () => {
+    const user = await signUp(app);
+    const blank = await call("POST", "/api/workspaces", user.cookie, { name: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "Workspace name is required",
+    });
+    expect((await call("POST", "/api/workspaces", user.cookie, {})).json().error.message).toBe(
+      "Workspace name is required",
+    );
+
+    const created = await call("POST", "/api/workspaces", user.cookie, { name: " Client A " });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().workspace).toMatchObject({
+      name: "Client A",
+      type: "team",
+      ownerId: user.userId,
+      role: "owner",
+      memberCount: 1,
+      dataSourceCount: 0,
+    });
+    for (let index = 0; index < 5; index += 1) {
+      const more = await call("POST", "/api/workspaces", user.cookie, {
+        name: `Client ${index}`,
+        type: "personal",
+      });
+      expect(more.statusCode).toBe(201);
+      expect(more.json().workspace.type).toBe("personal");
+    }
+    const list = await call("GET", "/api/workspaces", user.cookie);
+    expect(list.json().workspaces).toHaveLength(6);
+    expect(list.json().workspaces[0]).toEqual(created.json().workspace);
+  });
+
+  it("lets only the owner rename and delete; deleting takes everything in it along", async () => {
+    const owner = await signUp(app);
+    const admin = await signUp(app);
+    const team = await insertTeam(app.database.db, owner.userId, [
+      { userId: admin.userId, role: "admin" },
+    ]);
+    const url = `/api/workspaces/${team.id}`;
+
+    const refused = await call("PATCH", url, admin.cookie, { name: "Mine now" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: "FORBIDDEN",
+      message: "Only the workspace owner can rename the workspace",
+    });
+    expect((await call("PATCH", url, owner.cookie, { name: "" })).statusCode).toBe(400);
+    const renamed = await call("PATCH", url, owner.cookie, { name: "Agency Clients" });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().workspace).toMatchObject({ id: team.id, name: "Agency Clients" });
+
+    const db = app.database.db;
+    const dataSource = await insertDataSource(db, {
+      workspaceId: team.id,
+      connectedByUserId: owner.userId,
+    });
+    const scan = await insertScan(db, { dataSourceId: dataSource.id });
+    const issue = await insertIssue(db, { dataSourceId: dataSource.id });
+    await insertOccurrence(db, { issueId: issue.id, scanId: scan.id });
+    expect(
+      (await call("POST", `${url}/invitations`, owner.cookie, { email: newUser().email }))
+        .statusCode,
+    ).toBe(201);
+    const usedBefore = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, owner.userId));
+    expect(usedBefore[0]?.dataSourcesUsed).toBe(1);
+
+    const notYours = await call("DELETE", url, admin.cookie);
+    expect(notYours.statusCode).toBe(403);
+    expect(notYours.json().error.message).toBe("Only the workspace owner can delete the workspace");
+    expect((await call("DELETE", url, owner.cookie)).statusCode).toBe(204);
+    expect((await call("DELETE", url, owner.cookie)).statusCode).toBe(404);
+
+    expect(await db.select().from(workspaces).where(eq(workspaces.id, team.id))).toEqual([]);
+    expect(
+      await db.select().from(workspaceUsers).where(eq(workspaceUsers.workspaceId, team.id)),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(workspaceInvitations)
+        .where(eq(workspaceInvitations.workspaceId, team.id)),
+    ).toEqual([]);
+    expect(await db.select().from(dataSources).where(eq(dataSources.id, dataSource.id))).toEqual(
+      [],
+    );
+    expect(await db.select().from(auditScans).where(eq(auditScans.id, scan.id))).toEqual([]);
+    expect(await db.select().from(utmIssues).where(eq(utmIssues.id, issue.id))).toEqual([]);
+    const usedAfter = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, owner.userId));
+    expect(usedAfter[0]?.dataSourcesUsed).toBe(0);
+    const adminList = await call("GET", "/api/workspaces", admin.cookie);
+    expect(adminList.json().workspaces.map((w: { id: string }) => w.id)).not.toContain(team.id);
+  });
+
+  it("lets owners and admins change roles and remove members, never the owner", async () => {
+    const owner = await signUp(app);
+    const admin = await signUp(app);
+    const member = await signUp(app);
+    const teammate = await insertUser(app.database.db);
+    const team = await insertTeam(app.database.db, owner.userId, [
+      { userId: admin.userId, role: "admin" },
+      { userId: member.userId, role: "member" },
+      { userId: teammate.id, role: "member" },
+    ]);
+    const members = `/api/workspaces/${team.id}/members`;
+
+    const asMember = await call("GET", members, member.cookie);
+    expect(asMember.json().viewerRole).toBe("member");
+    expect(
+      asMember
+        .json()
+        .members.map((m: Record<string, unknown>) => [
+          m.role,
+          m.isYou,
+          m.canChangeRole,
+          m.canRemove,
+        ]),
+    ).toEqual([
+      ["owner", false, false, false],
+      ["admin", false, false, false],
+      ["member", true, false, true],
+      ["member", false, false, false],
+    ]);
+    const asAdmin = await call("GET", members, admin.cookie);
+    expect(
+      asAdmin.json().members.map((m: Record<string, unknown>) => [m.canChangeRole, m.canRemove]),
+    ).toEqual([
+      [false, false],
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+
+    const promoted = await call("PATCH", `${members}/${teammate.id}`, admin.cookie, {
+      role: "admin",
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().member).toMatchObject({ userId: teammate.id, role: "admin" });
+    const badRole = await call("PATCH", `${members}/${teammate.id}`, owner.cookie, {
+      role: "owner",
+    });
+    expect(badRole.statusCode).toBe(400);
+    const ownerRole = await call("PATCH", `${members}/${owner.userId}`, admin.cookie, {
+      role: "member",
+    });
+    expect(ownerRole.statusCode).toBe(403);
+    expect(ownerRole.json().error.message).toBe("The workspace owner's role cannot be changed");
+    const memberTries = await call("PATCH", `${members}/${teammate.id}`, member.cookie, {
+      role: "member",
+    });
+    expect(memberTries.statusCode).toBe(403);
+    expect(memberTries.json().error.message).toBe(
+      "Only the workspace owner or an admin can change member roles",
+    );
+    const nobody = await call("PATCH", `${members}/no-such-user`, owner.cookie, { role: "admin" });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().error.message).toBe("Member not found");
+
+    const removeOwner = await call("DELETE", `${members}/${owner.userId}`, admin.cookie);
+    expect(removeOwner.statusCode).toBe(403);
+    expect(removeOwner.json().error.message).toBe("The workspace owner cannot be removed");
+    const memberRemoves = await call("DELETE", `${members}/${teammate.id}`, member.cookie);
+    expect(memberRemoves.statusCode).toBe(403);
+    expect(memberRemoves.json().error.message).toBe(
+      "Only the workspace owner or an admin can remove members",
+    );
+    expect((await call("DELETE", `${members}/${teammate.id}`, admin.cookie)).statusCode).toBe(204);
+    expect((await call("DELETE", `${members}/${teammate.id}`, admin.cookie)).statusCode).toBe(404);
+
+    // Leaving: any member removes themselves; the owner cannot.
+    const ownerLeaves = await call("DELETE", `${members}/${owner.userId}`, owner.cookie);
+    expect(ownerLeaves.statusCode).toBe(403);
+    expect(ownerLeaves.json().error.message).toBe("The workspace owner cannot leave the workspace");
+    expect((await call("DELETE", `${members}/${member.userId}`, member.cookie)).statusCode).toBe(
+      204,
+    );
+    expect((await call("GET", members, member.cookie)).statusCode).toBe(404);
+    expect((await call("DELETE", `${members}/${admin.userId}`, admin.cookie)).statusCode).toBe(204);
+    const left = await call("GET", members, owner.cookie);
+    expect(left.json().members).toEqual([
+      expect.objectContaining({ userId: owner.userId, role: "owner" }),
+    ]);
   });
 
   it("finds the oldest workspace rather than making another", async () => {
