@@ -291,32 +291,36 @@ describe.each(testDatabaseKinds())("workspaces on %s", (kind) => {
     ]);
     const members = `/api/workspaces/${team.id}/members`;
 
-    const asMember = await call("GET", members, member.cookie);
-    expect(asMember.json().viewerRole).toBe("member");
-    expect(
-      asMember
-        .json()
-        .members.map((m: Record<string, unknown>) => [
-          m.role,
-          m.isYou,
-          m.canChangeRole,
-          m.canRemove,
-        ]),
-    ).toEqual([
-      ["owner", false, false, false],
-      ["admin", false, false, false],
-      ["member", true, false, true],
-      ["member", false, false, false],
+    const rights = async (cookie: string) => {
+      const response = await call("GET", members, cookie);
+      const byUser: Record<string, [boolean, boolean, boolean]> = {};
+      for (const row of response.json().members) {
+        byUser[row.userId] = [row.isYou, row.canChangeRole, row.canRemove];
+      }
+      return { viewerRole: response.json().viewerRole, roles: response.json().members, byUser };
+    };
+    const asMember = await rights(member.cookie);
+    expect(asMember.viewerRole).toBe("member");
+    expect(asMember.roles.map((row: { role: string }) => row.role)).toEqual([
+      "owner",
+      "admin",
+      "member",
+      "member",
     ]);
-    const asAdmin = await call("GET", members, admin.cookie);
-    expect(
-      asAdmin.json().members.map((m: Record<string, unknown>) => [m.canChangeRole, m.canRemove]),
-    ).toEqual([
-      [false, false],
-      [true, true],
-      [true, true],
-      [true, true],
-    ]);
+    expect(asMember.byUser).toEqual({
+      [owner.userId]: [false, false, false],
+      [admin.userId]: [false, false, false],
+      [member.userId]: [true, false, true],
+      [teammate.id]: [false, false, false],
+    });
+    const asAdmin = await rights(admin.cookie);
+    expect(asAdmin.viewerRole).toBe("admin");
+    expect(asAdmin.byUser).toEqual({
+      [owner.userId]: [false, false, false],
+      [admin.userId]: [true, true, true],
+      [member.userId]: [false, true, true],
+      [teammate.id]: [false, true, true],
+    });
 
     const promoted = await call("PATCH", `${members}/${teammate.id}`, admin.cookie, {
       role: "admin",

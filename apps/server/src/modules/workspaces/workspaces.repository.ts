@@ -57,18 +57,21 @@ export async function findMember(db: Db, workspaceId: string, userId: string) {
 }
 
 function members(db: Db) {
-  return db
-    .select({
-      userId: users.id,
-      fullName: users.fullName,
-      email: users.email,
-      role: workspaceUsers.workspaceRole,
-      joinedAt: workspaceUsers.createdAt,
-    })
-    .from(workspaceUsers)
-    .innerJoin(users, eq(users.id, workspaceUsers.userId))
-    .orderBy(asc(workspaceUsers.createdAt), asc(users.id))
-    .$dynamic();
+  return (
+    db
+      .select({
+        userId: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        role: workspaceUsers.workspaceRole,
+        joinedAt: workspaceUsers.createdAt,
+      })
+      .from(workspaceUsers)
+      .innerJoin(users, eq(users.id, workspaceUsers.userId))
+      // The owner first, then admins, then members (the enum's order), each by joining date.
+      .orderBy(asc(workspaceUsers.workspaceRole), asc(workspaceUsers.createdAt), asc(users.id))
+      .$dynamic()
+  );
 }
 
 export async function rename(db: Db, workspaceId: string, name: string) {
