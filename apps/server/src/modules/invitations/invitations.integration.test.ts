@@ -311,3 +311,35 @@ describe.each(testDatabaseKinds())("invitations on %s", (kind) => {
     expect((await lookup("not-a-real-token")).statusCode).toBe(404);
   });
 });
+
+describe("an invitation whose mail cannot be sent", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: the SMTP connection is refused at once.
+    app = await createTestApp("pglite", { SMTP_URL: "smtp://127.0.0.1:1" });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("is not kept, so it can be sent again", async () => {
+    const owner = await signUp(app);
+    const team = await insertTeam(app.database.db, owner.userId);
+    const sent = await app.server.inject({
+      method: "POST",
+      url: `/api/workspaces/${team.id}/invitations`,
+      headers: { cookie: owner.cookie },
+      payload: { email: newUser().email },
+    });
+    expect(sent.statusCode).toBe(502);
+    expect(sent.json().error).toEqual({
+      code: "MAIL_DELIVERY_FAILED",
+      message: "The invitation email could not be sent. Please try again.",
+    });
+    const kept = await app.database.db
+      .select()
+      .from(workspaceInvitations)
+      .where(eq(workspaceInvitations.workspaceId, team.id));
+    expect(kept).toEqual([]);
+  });
+});
