@@ -108,6 +108,47 @@ describe("/auth", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
   });
 
+  it("brings a newcomer who signs up from an invitation back to it, not to onboarding", async () => {
+    let signedUp = false;
+    stubFetch({
+      ...signedOut,
+      "GET /api/me": () =>
+        signedUp
+          ? jsonResponse(200, {
+              user: {
+                id: "u2",
+                fullName: "Sam Teammate",
+                email: "sam@example.com",
+                createdAt: "2025-11-01T00:00:00.000Z",
+              },
+              isAdmin: false,
+              onboardingCompleted: false,
+              subscription: null,
+            })
+          : signedOut["GET /api/me"](),
+      "POST /api/auth/sign-up/email": () => {
+        signedUp = true;
+        return jsonResponse(200, {});
+      },
+    });
+    const { router } = renderRoutes(
+      [
+        { path: "/auth", element: <AuthRoute /> },
+        { path: "/invite/accept", element: <p>Invitation page</p> },
+        { path: "/onboarding", element: <p>Onboarding page</p> },
+      ],
+      "/auth?mode=signup&redirect=%2Finvite%2Faccept%3Ftoken%3Dabc",
+    );
+    await screen.findByRole("button", { name: "Create Account" });
+    fill("Full name", "Sam Teammate");
+    fill("Email", "sam@example.com");
+    fill("Password", "a-good-password");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByText("Invitation page")).toBeTruthy();
+    expect(router.state.location.search).toBe("?token=abc");
+  });
+
   it("offers Continue with Google only when the server has Google", async () => {
     stubFetch(signedOut);
     renderAuth("/auth?mode=signin");
