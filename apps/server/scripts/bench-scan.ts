@@ -33,7 +33,7 @@ const EMULATOR_CLI = path.resolve(
 
 /** Starts the stand-in's CLI on port 0 and reads the URL it prints. */
 async function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [EMULATOR_CLI, "--port", "0"], {
+  const child = spawn(process.execPath, [...process.execArgv, EMULATOR_CLI, "--port", "0"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -7,7 +7,14 @@ export {
 } from "./channels/channel-group.ts";
 export { checks } from "./checks/index.ts";
 export { AuditData, UTM_PARAMS, type ValueStats } from "./core/audit-data.ts";
-export { type Auditor, audit, createAuditor, InvalidRowError } from "./core/auditor.ts";
+export {
+  type Auditor,
+  audit,
+  type Combination,
+  type CombinationValues,
+  createAuditor,
+  InvalidRowError,
+} from "./core/auditor.ts";
 export { type CheckDefinition, defineCheck, type Requirement } from "./core/check.ts";
 export { FindingCollector } from "./core/findings.ts";
 export * from "./core/types.ts";

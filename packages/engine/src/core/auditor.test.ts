@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
-import { createAuditor, InvalidRowError } from "./auditor.ts";
+import { type Combination, createAuditor, InvalidRowError } from "./auditor.ts";
 import { defineCheck } from "./check.ts";
+import type { AuditRow } from "./types.ts";
 
 const GUIDE = {
   whyItMatters: "w",
@@ -126,5 +127,59 @@ describe("createAuditor", () => {
     const report = auditor.finish();
     expect(report.totals.distinctRows).toBe(1);
     expect(report.totals.sessions).toBe(1_000_000);
+  });
+});
+
+describe("combinations", () => {
+  const context = { siteHosts: ["www.example.com"], now: new Date("2026-11-20T00:00:00Z") };
+  const rows: AuditRow[] = [
+    { sessionSource: "Facebook", sessionMedium: "social", date: "20261101", sessions: 40 },
+    { sessionSource: "facebook", sessionMedium: "social", date: "20261102", sessions: 60 },
+    { sessionSource: "Facebook", sessionMedium: "social", date: "20261103", sessions: 5 },
+    {
+      sessionSource: "google",
+      sessionMedium: "organic",
+      date: "20261031",
+      sessions: 500,
+      keyEvents: 7,
+    },
+  ];
+
+  it("audits rows added to a combination exactly as the same rows added whole", () => {
+    const whole = createAuditor(context);
+    for (const row of rows) whole.add(row);
+    const keyed = createAuditor(context);
+    const known = new Map<string, Combination>();
+    for (const { date, sessions, keyEvents, ...values } of rows) {
+      const key = JSON.stringify(values);
+      let combination = known.get(key);
+      if (!combination) {
+        combination = keyed.combination(values);
+        known.set(key, combination);
+      }
+      keyed.addTo(combination, sessions, keyEvents, date);
+    }
+    expect(known.size).toBe(3);
+    expect(keyed.finish()).toEqual(whole.finish());
+  });
+
+  it("leaves out a combination no row was added to", () => {
+    const auditor = createAuditor(context);
+    auditor.add(rows[3] as AuditRow);
+    auditor.combination({ sessionSource: "newsletter", sessionManualTerm: "unused" });
+    const report = auditor.finish();
+    expect(report.totals.distinctRows).toBe(1);
+    expect(report.totals.dimensions).not.toContain("sessionManualTerm");
+  });
+
+  it("refuses bad sessions and another audit's combination", () => {
+    const auditor = createAuditor(context);
+    const combination = auditor.combination({ sessionSource: "google" });
+    expect(() => auditor.addTo(combination, -1)).toThrow(InvalidRowError);
+    expect(() => auditor.addTo(combination, 1, Number.NaN)).toThrow(InvalidRowError);
+    expect(() => createAuditor(context).addTo(combination, 1)).toThrow(/another audit/);
+    auditor.addTo(combination, 3);
+    expect(auditor.finish().totals).toMatchObject({ rows: 1, sessions: 3, distinctRows: 1 });
+    expect(() => auditor.combination({ sessionSource: "google" })).toThrow(/finished/);
   });
 });

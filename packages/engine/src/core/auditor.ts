@@ -36,8 +36,28 @@ export const KEY_DIMENSIONS = [
 
 export class InvalidRowError extends Error {}
 
+/** A row's dimension values but the date: what keys the aggregation. */
+export type CombinationValues = { readonly [D in (typeof KEY_DIMENSIONS)[number]]?: string };
+
+/** A combination of dimension values the auditor has found, to add rows to without a lookup. */
+export interface Combination {
+  readonly group: number;
+}
+
+interface OwnedCombination extends Combination {
+  readonly owner: object;
+}
+
 export interface Auditor {
   add(row: AuditRow): void;
+  /**
+   * The combination of `values`, looked up once. A source that meets the same combination again
+   * and again (a scan reads each one on many days) keeps it and adds each later row with `addTo`,
+   * which skips looking up its values. A combination no row is added to is not audited.
+   */
+  combination(values: CombinationValues): Combination;
+  /** Adds a row of `combination`: the same as `add` with its values, sessions, events and date. */
+  addTo(combination: Combination, sessions: number, keyEvents?: number, date?: string): void;
   finish(): AuditReport;
 }
 
@@ -53,70 +73,97 @@ export function createAuditor(
   const groups: AggregatedRow[] = [];
   const present = new Set<Dimension>();
   let rowCount = 0;
-  let keyEvents = 0;
+  let totalKeyEvents = 0;
   let minDate: string | null = null;
   let maxDate: string | null = null;
   let finished = false;
+  /** Marks the combinations this auditor gave out. */
+  const self = {};
+
+  /** The group of `values`, made (with nothing added yet) the first time they are seen. */
+  function groupOf(values: CombinationValues): number {
+    // Explicit property reads: rows of one source share a shape, so each read stays monomorphic.
+    table.set(0, values.sessionSource);
+    table.set(1, values.sessionMedium);
+    table.set(2, values.sessionCampaignName);
+    table.set(3, values.sessionDefaultChannelGroup);
+    table.set(4, values.sessionManualSource);
+    table.set(5, values.sessionManualMedium);
+    table.set(6, values.sessionManualCampaignName);
+    table.set(7, values.sessionManualCampaignId);
+    table.set(8, values.sessionManualTerm);
+    table.set(9, values.sessionManualAdContent);
+    table.set(10, values.landingPagePlusQueryString);
+    table.set(11, values.pageReferrer);
+    const index = table.find();
+    if (index === groups.length) {
+      const kept: { [D in Dimension]?: string } = {};
+      for (const dimension of KEY_DIMENSIONS) {
+        const value = values[dimension];
+        if (value !== undefined) kept[dimension] = value;
+      }
+      groups.push({ values: kept, sessions: 0, keyEvents: 0, rows: 0 });
+    }
+    return index;
+  }
+
+  /** Sessions and key events checked, as a row's `add` would check them. */
+  function metric(name: string, value: unknown): number {
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+      throw new InvalidRowError(`${name} must be a number of 0 or more, got ${String(value)}`);
+    }
+    return value;
+  }
+
+  function addToGroup(index: number, sessions: number, events: number, date: unknown): void {
+    const group = groups[index] as AggregatedRow;
+    rowCount += 1;
+    if (typeof date === "string") {
+      present.add("date");
+      if (minDate === null || date < minDate) minDate = date;
+      if (maxDate === null || date > maxDate) maxDate = date;
+    }
+    // A dimension is present once a row with a value for it is added.
+    if (group.rows === 0) for (const dimension in group.values) present.add(dimension as Dimension);
+    group.sessions += sessions;
+    group.keyEvents += events;
+    group.rows += 1;
+    totalKeyEvents += events;
+  }
 
   return {
     add(row) {
       if (finished) throw new Error("the audit has finished");
-      const sessions = row.sessions;
-      if (typeof sessions !== "number" || !Number.isFinite(sessions) || sessions < 0) {
-        throw new InvalidRowError(
-          `sessions must be a number of 0 or more, got ${String(sessions)}`,
-        );
-      }
-      const events = row.keyEvents ?? 0;
-      if (typeof events !== "number" || !Number.isFinite(events) || events < 0) {
-        throw new InvalidRowError(`keyEvents must be a number of 0 or more, got ${String(events)}`);
-      }
-      rowCount += 1;
-      keyEvents += events;
+      const sessions = metric("sessions", row.sessions);
+      const events = metric("keyEvents", row.keyEvents ?? 0);
+      addToGroup(groupOf(row), sessions, events, row.date);
+    },
 
-      const date = row.date;
-      if (date !== undefined) {
-        present.add("date");
-        if (minDate === null || date < minDate) minDate = date;
-        if (maxDate === null || date > maxDate) maxDate = date;
-      }
+    combination(values) {
+      if (finished) throw new Error("the audit has finished");
+      const combination: OwnedCombination = { group: groupOf(values), owner: self };
+      return combination;
+    },
 
-      // Explicit property reads: rows of one source share a shape, so each read stays monomorphic.
-      table.set(0, row.sessionSource);
-      table.set(1, row.sessionMedium);
-      table.set(2, row.sessionCampaignName);
-      table.set(3, row.sessionDefaultChannelGroup);
-      table.set(4, row.sessionManualSource);
-      table.set(5, row.sessionManualMedium);
-      table.set(6, row.sessionManualCampaignName);
-      table.set(7, row.sessionManualCampaignId);
-      table.set(8, row.sessionManualTerm);
-      table.set(9, row.sessionManualAdContent);
-      table.set(10, row.landingPagePlusQueryString);
-      table.set(11, row.pageReferrer);
-      const known = groups.length;
-      const index = table.find();
-      if (index < known) {
-        const group = groups[index] as AggregatedRow;
-        group.sessions += sessions;
-        group.keyEvents += events;
-        group.rows += 1;
-        return;
+    addTo(combination, sessions, keyEvents, date) {
+      if (finished) throw new Error("the audit has finished");
+      if ((combination as OwnedCombination).owner !== self) {
+        throw new Error("the combination belongs to another audit");
       }
-      const values: { [D in Dimension]?: string } = {};
-      for (const dimension of KEY_DIMENSIONS) {
-        const value = row[dimension];
-        if (value !== undefined) {
-          values[dimension] = value;
-          present.add(dimension);
-        }
-      }
-      groups.push({ values, sessions, keyEvents: events, rows: 1 });
+      addToGroup(
+        combination.group,
+        metric("sessions", sessions),
+        metric("keyEvents", keyEvents ?? 0),
+        date,
+      );
     },
 
     finish() {
       finished = true;
-      const rows = groups;
+      // Combinations looked up but never added to are no data.
+      const rows = groups.some((group) => group.rows === 0)
+        ? groups.filter((group) => group.rows > 0)
+        : groups;
       const data = new AuditData(rows, present, context);
       const results = checks.map((check) => runCheck(check, data));
       const failed = results.filter((result) => result.status === "failed");
@@ -134,7 +181,7 @@ export function createAuditor(
           rows: rowCount,
           distinctRows: rows.length,
           sessions: data.totalSessions,
-          keyEvents,
+          keyEvents: totalKeyEvents,
           dimensions: DIMENSIONS.filter((dimension) => present.has(dimension)),
           dateRange: minDate !== null && maxDate !== null ? { start: minDate, end: maxDate } : null,
         },

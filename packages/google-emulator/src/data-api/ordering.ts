@@ -93,10 +93,36 @@ function columnRanks(
   column: number,
   orderType: DimensionOrderType,
 ): Int32Array {
+  if (orderType === "ALPHANUMERIC") {
+    const values = rows.map((row) => row.values[column] ?? "");
+    if (!values.some((value) => WIDE.test(value))) return plainTextRanks(values);
+  }
   const distinct = new Set<string>();
   for (const row of rows) distinct.add(row.values[column] ?? "");
   const ranks = rankValues([...distinct], orderType);
   return Int32Array.from(rows, (row) => ranks.get(row.values[column] ?? "") ?? 0);
+}
+
+/**
+ * Ranks of strings without the units where UTF-16 and code-point order differ, so `<` is the
+ * order: one sort of the indexes, without the keys and the map of distinct values, which a
+ * report of tens of thousands of long distinct values (a scan's joined column) made costly.
+ */
+function plainTextRanks(values: readonly string[]): Int32Array {
+  const order = Int32Array.from(values, (_, i) => i);
+  order.sort((a, b) => {
+    const x = values[a] as string;
+    const y = values[b] as string;
+    return x === y ? 0 : x < y ? -1 : 1;
+  });
+  const ranks = new Int32Array(values.length);
+  let rank = 0;
+  for (let i = 0; i < order.length; i++) {
+    const at = order[i] as number;
+    if (i > 0 && values[at] !== values[order[i - 1] as number]) rank++;
+    ranks[at] = rank;
+  }
+  return ranks;
 }
 
 /** A sort key per row, computed the first time two rows tie on every key before it. */

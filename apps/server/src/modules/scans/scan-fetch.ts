@@ -1,5 +1,4 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { AuditRow } from "@utmost/engine";
 import {
   type GoogleDataClient,
   isGoogleError,
@@ -13,6 +12,7 @@ import {
   type DecodeCache,
   JOINED_PLAN,
   PLAIN_PLAN,
+  type RowSink,
   type ScanPlan,
   scanReportQuery,
   totalSessionsQuery,
@@ -40,7 +40,8 @@ export interface FetchInput {
   /** Chunk size a previous scan settled on (spec §4), or null to measure the property first. */
   rememberedChunkSizeDays: number | null;
   signal: AbortSignal;
-  onRow(row: AuditRow): void;
+  /** Where the rows go: the scan's auditor. */
+  sink: RowSink;
   onProgress(progress: FetchProgress): void;
   /** The chunk size this scan settled on, to be remembered on the property. */
   onChunkSize(days: number): Promise<void>;
@@ -246,7 +247,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
       }
       for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
         const end = Math.min(rows.length, start + ROWS_PER_SLICE);
-        for (let i = start; i < end; i++) input.onRow(decoder.decode(rows[i] as (typeof rows)[0]));
+        for (let i = start; i < end; i++) decoder.feed(rows[i] as (typeof rows)[0], input.sink);
         rowsFetched += end - start;
         await yieldToEventLoop();
         signal.throwIfAborted();

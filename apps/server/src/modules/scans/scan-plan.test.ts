@@ -1,4 +1,4 @@
-import { DIMENSIONS } from "@utmost/engine";
+import { type AuditRow, createAuditor, DIMENSIONS } from "@utmost/engine";
 import { describe, expect, it } from "vitest";
 import {
   createRowDecoder,
@@ -141,5 +141,49 @@ describe("createRowDecoder", () => {
     expect(() => createRowDecoder([{ name: "city" }], METRICS)).toThrow(
       expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }),
     );
+  });
+});
+
+describe("RowDecoder.feed", () => {
+  const context = { siteHosts: ["www.example.com"], now: new Date("2026-11-20T00:00:00Z") };
+  const rows = [
+    reportRow([joined(SESSION)], "12", "3"),
+    reportRow([joined({ ...SESSION, date: "20261104" })], "8", "0"),
+    reportRow([joined({ ...SESSION, date: "20261105", sessionSource: "Google" })], "2", "1"),
+    reportRow([joined({ ...SESSION, date: "2026-11-06" })], "1", "0"),
+    reportRow([joined({ ...SESSION, sessionManualAdContent: `a${D}b` })], "4", "0"),
+    reportRow([joined({ ...SESSION, sessionManualTerm: `x${D}y` })], "5", "0"),
+    reportRow(["(other)"], "5000", "0"),
+  ];
+
+  it("audits the same as decoding each row whole, and looks each combination up once", () => {
+    const decoder = decoderFor(JOINED_PLAN);
+    const whole = createAuditor(context);
+    for (const row of rows) whole.add(decoder.decode(row));
+
+    const fed = createAuditor(context);
+    const lookups: unknown[] = [];
+    const added: AuditRow[] = [];
+    const sink = {
+      add: (row: AuditRow) => {
+        added.push(row);
+        fed.add(row);
+      },
+      combination: (values: Parameters<typeof fed.combination>[0]) => {
+        lookups.push(values);
+        return fed.combination(values);
+      },
+      addTo: fed.addTo,
+    };
+    const feeding = decoderFor(JOINED_PLAN);
+    for (const row of rows) feeding.feed(row, sink);
+
+    expect(fed.finish()).toEqual(whole.finish());
+    // SESSION on two dates: one combination; the source in another case: a second. A date of
+    // another form, values holding the delimiter (which do not split exactly) and (other) are
+    // decoded whole.
+    expect(lookups).toHaveLength(2);
+    expect(added.map((row) => row.sessions)).toEqual([1, 4, 5, 5000]);
+    expect(feeding.ambiguousRows).toBe(decoder.ambiguousRows);
   });
 });

@@ -1,5 +1,12 @@
 import type { DimensionHeader, MetricHeader, ReportRow } from "@utmost/contracts";
-import { type AuditRow, DIMENSIONS, type Dimension } from "@utmost/engine";
+import {
+  type Auditor,
+  type AuditRow,
+  type Combination,
+  type CombinationValues,
+  DIMENSIONS,
+  type Dimension,
+} from "@utmost/engine";
 import { GoogleError, type ReportQuery } from "../../integrations/google/index.ts";
 
 /**
@@ -154,8 +161,16 @@ const DATE = /^\d{8}$/;
 /** GA4's row past a report's row limit reads `(other)` in every column (ga4-protocol.md §3.9). */
 const OTHER = "(other)";
 
+/** Where decoded rows go: the scan's auditor. */
+export type RowSink = Pick<Auditor, "add" | "combination" | "addTo">;
+
 export interface RowDecoder {
   decode(row: ReportRow): AuditRow;
+  /**
+   * Decodes `row` into `sink`. A joined value seen before (most are: a combination recurs on
+   * many days) is neither split nor looked up by its values again: its combination is cached.
+   */
+  feed(row: ReportRow, sink: RowSink): void;
   /** Rows where a UTM value held the delimiter, so its column could not be split for sure. */
   readonly ambiguousRows: number;
 }
@@ -165,7 +180,13 @@ export interface RowDecoder {
  * so most rows are found here: no split, and the same string objects each time, whose hashes V8
  * keeps, so the engine's interning of them is cheap too. One cache serves a whole scan.
  */
-export type DecodeCache = Map<string, readonly string[]>;
+export type DecodeCache = Map<string, DecodedValue>;
+
+/** A joined value split, and once its rows reach the auditor, its combination there. */
+interface DecodedValue {
+  readonly parts: readonly string[];
+  combination: Combination | undefined;
+}
 /** About 100 MB at the most; past it the cache starts again. */
 const DECODE_CACHE_LIMIT = 400_000;
 const DELIMITER_CODE = JOIN_DELIMITER.charCodeAt(0);
@@ -231,57 +252,108 @@ export function createRowDecoder(
       first = 1;
     }
     const count = slots.length - first;
-    let parts = cache.get(text);
-    let exact = true;
-    if (!parts) {
-      const split = splitJoined(text, count);
-      parts = split.parts;
-      exact = split.exact;
-      if (exact) {
-        if (cache.size >= DECODE_CACHE_LIMIT) cache.clear();
-        cache.set(text, parts);
-      }
+    const cached = cache.get(text);
+    if (cached) {
+      fill(slots, first, count, cached.parts);
+      return true;
     }
-    for (let p = 0; p < count; p++) values[slots[p + first] as number] = parts[p];
+    const { parts, exact } = splitJoined(text, count);
+    if (exact) remember(text, parts);
+    fill(slots, first, count, parts);
     return exact;
   }
 
+  function fill(slots: readonly number[], first: number, count: number, parts: readonly string[]) {
+    for (let p = 0; p < count; p++) values[slots[p + first] as number] = parts[p];
+  }
+
+  function remember(text: string, parts: readonly string[]): DecodedValue {
+    if (cache.size >= DECODE_CACHE_LIMIT) cache.clear();
+    const decoded: DecodedValue = { parts, combination: undefined };
+    cache.set(text, decoded);
+    return decoded;
+  }
+
+  /** The one joined column, dated first, whose values `feed` caches by combination. */
+  const joined = columns.length === 1 && columns[0]?.[0] === dateSlot ? columns[0] : undefined;
+
+  /** The cached value of a joined column, or undefined when it cannot be cached. */
+  function decodedValue(slots: readonly number[], value: string): DecodedValue | undefined {
+    if (value.charCodeAt(DATE_LENGTH) !== DELIMITER_CODE) return undefined;
+    const text = value.slice(DATE_LENGTH + 1);
+    const cached = cache.get(text);
+    if (cached) return cached;
+    const { parts, exact } = splitJoined(text, slots.length - 1);
+    return exact ? remember(text, parts) : undefined;
+  }
+
+  function decode(row: ReportRow): AuditRow {
+    values.fill(undefined);
+    let ambiguous = false;
+    for (let c = 0; c < columns.length; c++) {
+      const slots = columns[c] as number[];
+      const value = row.dimensionValues[c]?.value;
+      if (value === undefined) continue;
+      if (slots.length === 1) values[slots[0] as number] = value;
+      else if (!splitInto(slots, value)) ambiguous = true;
+    }
+    const date = values[dateSlot];
+    if (date !== undefined && !DATE.test(date)) values[dateSlot] = undefined;
+    if (ambiguous) ambiguousRows++;
+    // One literal with every key in the same order, so all rows share one shape (the engine
+    // reads them in a hot loop).
+    return {
+      sessionSource: values[0],
+      sessionMedium: values[1],
+      sessionCampaignName: values[2],
+      sessionDefaultChannelGroup: values[3],
+      sessionManualSource: values[4],
+      sessionManualMedium: values[5],
+      sessionManualCampaignName: values[6],
+      sessionManualCampaignId: values[7],
+      sessionManualTerm: values[8],
+      sessionManualAdContent: values[9],
+      landingPagePlusQueryString: values[10],
+      pageReferrer: values[11],
+      date: values[12],
+      sessions: metric(row, sessionsAt),
+      keyEvents: metric(row, keyEventsAt),
+    };
+  }
+
   return {
-    decode(row) {
-      values.fill(undefined);
-      let ambiguous = false;
-      for (let c = 0; c < columns.length; c++) {
-        const slots = columns[c] as number[];
-        const value = row.dimensionValues[c]?.value;
-        if (value === undefined) continue;
-        if (slots.length === 1) values[slots[0] as number] = value;
-        else if (!splitInto(slots, value)) ambiguous = true;
+    decode,
+    feed(row, sink) {
+      const value = joined ? row.dimensionValues[0]?.value : undefined;
+      const decoded = value === undefined ? undefined : decodedValue(joined as number[], value);
+      if (decoded === undefined) {
+        // (other), a value with the delimiter inside it, plain columns: the row in full.
+        sink.add(decode(row));
+        return;
       }
-      const date = values[dateSlot];
-      if (date !== undefined && !DATE.test(date)) values[dateSlot] = undefined;
-      if (ambiguous) ambiguousRows++;
-      // One literal with every key in the same order, so all rows share one shape (the engine
-      // reads them in a hot loop).
-      return {
-        sessionSource: values[0],
-        sessionMedium: values[1],
-        sessionCampaignName: values[2],
-        sessionDefaultChannelGroup: values[3],
-        sessionManualSource: values[4],
-        sessionManualMedium: values[5],
-        sessionManualCampaignName: values[6],
-        sessionManualCampaignId: values[7],
-        sessionManualTerm: values[8],
-        sessionManualAdContent: values[9],
-        landingPagePlusQueryString: values[10],
-        pageReferrer: values[11],
-        date: values[12],
-        sessions: metric(row, sessionsAt),
-        keyEvents: metric(row, keyEventsAt),
-      };
+      const date = (value as string).slice(0, DATE_LENGTH);
+      decoded.combination ??= sink.combination(
+        combinationValues(joined as number[], decoded.parts),
+      );
+      sink.addTo(
+        decoded.combination,
+        metric(row, sessionsAt),
+        metric(row, keyEventsAt),
+        DATE.test(date) ? date : undefined,
+      );
     },
     get ambiguousRows() {
       return ambiguousRows;
     },
   };
+}
+
+/** The values of a joined column's parts after the date, by engine dimension. */
+function combinationValues(slots: readonly number[], parts: readonly string[]): CombinationValues {
+  const values: { [D in Dimension]?: string } = {};
+  for (let p = 0; p < parts.length; p++) {
+    const dimension = DIMENSIONS[slots[p + 1] as number] as Dimension;
+    values[dimension] = parts[p];
+  }
+  return values;
 }

@@ -284,7 +284,7 @@ async function performScan(
       range,
       rememberedChunkSizeDays: dataSource.chunkSizeDays,
       signal,
-      onRow: (row) => auditor.add(row),
+      sink: auditor,
       onProgress: (step) =>
         report({
           progress: Math.floor(
