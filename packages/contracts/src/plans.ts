@@ -14,6 +14,21 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
+/** How often automated scans run (spec §9; ADR 009). */
+export const ScanFrequencySchema = z.enum(["daily", "weekly", "monthly"]);
+export type ScanFrequency = z.infer<typeof ScanFrequencySchema>;
+
+/**
+ * Spec §9: Free scans monthly; Pro, Team and Agency daily, weekly selectable. The first of each
+ * list is the plan's default.
+ */
+export const PLAN_SCAN_FREQUENCIES: Record<SubscriptionTier, readonly ScanFrequency[]> = {
+  free: ["monthly"],
+  pro: ["daily", "weekly"],
+  advanced: ["daily", "weekly"],
+  agency: ["daily", "weekly"],
+};
+
 /** Display names of the tiers (spec §9: the key `advanced` is sold as Team). */
 export const TIER_LABELS: Record<SubscriptionTier, string> = {
   free: "Free",

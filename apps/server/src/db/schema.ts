@@ -232,11 +232,22 @@ export const dataSources = pgTable(
      * scans fetch it in chunks of this many days. Null until a scan finds it large.
      */
     chunkSizeDays: integer("chunk_size_days"),
+    /**
+     * How often automated scans run (spec §9); null follows the plan (Free monthly, paid daily).
+     * A value the plan does not offer is ignored (ADR 009).
+     */
+    scanFrequency: text("scan_frequency", { enum: ["daily", "weekly", "monthly"] }),
+    /** The schedule slot the last automated scan served; the next is due after a later slot. */
+    lastScheduledScanAt: timestamp("last_scheduled_scan_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index("data_sources_workspace_id_idx").on(t.workspaceId),
     uniqueIndex("data_sources_workspace_property_idx").on(t.workspaceId, t.ga4PropertyId),
+    check(
+      "data_sources_scan_frequency_check",
+      sql`${t.scanFrequency} in ('daily', 'weekly', 'monthly')`,
+    ),
   ],
 );
 
