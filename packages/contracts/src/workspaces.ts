@@ -20,6 +20,7 @@ export type AssignableWorkspaceRole = z.infer<typeof AssignableWorkspaceRoleSche
  */
 export const WORKSPACE_PERMISSIONS = {
   manageDataSources: ["owner", "admin", "member"],
+  manageAlertRules: ["owner", "admin", "member"],
   manageMembers: ["owner", "admin"],
   manageInvitations: ["owner", "admin"],
   renameWorkspace: ["owner"],
