@@ -373,6 +373,8 @@ export const utmIssues = pgTable(
     resolvedByUserId: text("resolved_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
+    /** When a scan last found it again after it was resolved (the new-issue alerts, issue 7). */
+    reopenedAt: timestamp("reopened_at", { withTimezone: true }),
     resolutionGuide: jsonb("resolution_guide")
       .$type<{
         why_it_matters: string;
@@ -421,4 +423,121 @@ export const mailOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_created_at_idx").on(sql`${t.createdAt} DESC`)],
+);
+
+// ---- Alerts (spec §3 alert_rules; issue 7; ADR 010) ----
+
+export const alertType = pgEnum("alert_type", ["email", "slack", "webhook"]);
+export const alertTrigger = pgEnum("alert_trigger", [
+  "score_drops_below",
+  "new_critical_issue",
+  "new_warning_issue",
+  "scan_completed",
+]);
+export const alertFrequency = pgEnum("alert_frequency", ["realtime", "daily", "weekly"]);
+
+/** Spec §3 notification_config: one key, named by the rule's type. */
+export type NotificationConfig =
+  | { email: string }
+  | { slack_webhook: string }
+  | { webhook_url: string };
+
+export const alertRules = pgTable(
+  "alert_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Null: every property of the workspace. A rule for one property goes with it. */
+    dataSourceId: uuid("data_source_id").references(() => dataSources.id, {
+      onDelete: "cascade",
+    }),
+    alertType: alertType("alert_type").notNull(),
+    triggerCondition: alertTrigger("trigger_condition").notNull(),
+    /** 0-100 for score_drops_below, null for every other trigger (spec §5). */
+    thresholdValue: integer("threshold_value"),
+    notificationConfig: jsonb("notification_config").$type<NotificationConfig>().notNull(),
+    frequency: alertFrequency("frequency").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    /** The webhook signing secret, sealed with the app's key (ADR 010); null for other types. */
+    signingSecretEncrypted: text("signing_secret_encrypted"),
+    lastTriggeredAt: timestamp("last_triggered_at", { withTimezone: true }),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    index("alert_rules_workspace_created_idx").on(t.workspaceId, sql`${t.createdAt} DESC`),
+    index("alert_rules_data_source_id_idx").on(t.dataSourceId),
+    check(
+      "alert_rules_threshold_check",
+      sql`(${t.triggerCondition} = 'score_drops_below' and ${t.thresholdValue} between 0 and 100) or (${t.triggerCondition} <> 'score_drops_below' and ${t.thresholdValue} is null)`,
+    ),
+  ],
+);
+
+export const alertDeliveryKind = pgEnum("alert_delivery_kind", ["realtime", "digest", "test"]);
+export const alertDeliveryStatus = pgEnum("alert_delivery_status", [
+  "pending",
+  "retrying",
+  "delivered",
+  "failed",
+]);
+
+/**
+ * One message to a rule's destination and how it went: the delivery log. The body is fixed when
+ * the delivery is made, so every attempt sends the same alerts.
+ */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    alertRuleId: uuid("alert_rule_id")
+      .notNull()
+      .references(() => alertRules.id, { onDelete: "cascade" }),
+    kind: alertDeliveryKind("kind").notNull(),
+    status: alertDeliveryStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    alertCount: integer("alert_count").notNull(),
+    /** The versioned webhook body (contracts AlertWebhookBody); mail and Slack render it. */
+    body: jsonb("body").notNull(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("alert_deliveries_rule_created_idx").on(t.alertRuleId, sql`${t.createdAt} DESC`)],
+);
+
+/**
+ * What a scan raised for a rule: one per rule and scan at most, so an evaluation that runs twice
+ * raises nothing twice. A realtime alert has its delivery at once; a digest's alerts wait with no
+ * delivery until the daily or weekly run collects them.
+ */
+export const alertEvents = pgTable(
+  "alert_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    alertRuleId: uuid("alert_rule_id")
+      .notNull()
+      .references(() => alertRules.id, { onDelete: "cascade" }),
+    scanId: uuid("scan_id")
+      .notNull()
+      .references(() => auditScans.id, { onDelete: "cascade" }),
+    /** The alert as sent (contracts AlertPayloadItem). */
+    item: jsonb("item").notNull(),
+    deliveryId: uuid("delivery_id").references(() => alertDeliveries.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("alert_events_rule_scan_idx").on(t.alertRuleId, t.scanId),
+    index("alert_events_scan_id_idx").on(t.scanId),
+    index("alert_events_pending_idx")
+      .on(t.alertRuleId, t.createdAt)
+      .where(sql`${t.deliveryId} is null`),
+  ],
 );

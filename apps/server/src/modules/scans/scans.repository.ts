@@ -271,6 +271,7 @@ export async function completeScan(db: Db, input: CompletedScan): Promise<boolea
             status: sql`case when ${utmIssues.status} = 'resolved' then 'active'::issue_status else ${utmIssues.status} end`,
             resolvedAt: sql`case when ${utmIssues.status} = 'resolved' then null else ${utmIssues.resolvedAt} end`,
             resolvedByUserId: sql`case when ${utmIssues.status} = 'resolved' then null else ${utmIssues.resolvedByUserId} end`,
+            reopenedAt: sql`case when ${utmIssues.status} = 'resolved' then excluded.last_detected_at else ${utmIssues.reopenedAt} end`,
           },
         })
         .returning({

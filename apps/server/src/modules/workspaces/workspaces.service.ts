@@ -93,6 +93,7 @@ export async function requireMembership(db: Db, workspaceId: string, userId: str
 
 const FORBIDDEN_MESSAGES: Record<WorkspacePermission, string> = {
   manageDataSources: "You do not have access to this workspace's analytics properties",
+  manageAlertRules: "You do not have access to this workspace's alert rules",
   manageMembers: "Only the workspace owner or an admin can manage members",
   manageInvitations: "Only the workspace owner or an admin can manage invitations",
   renameWorkspace: "Only the workspace owner can rename the workspace",
