@@ -5,6 +5,10 @@ import type { RetryOptions } from "../integrations/google/index.ts";
 import { createAppTokenCipher } from "../lib/token-cipher.ts";
 import type { GoogleSetup } from "../modules/google/google-setup.ts";
 import { createScanQueues, startScanWorkers } from "../modules/scans/run-scan.job.ts";
+import {
+  createScheduleQueues,
+  startScheduleWorkers,
+} from "../modules/schedules/scheduled-scans.job.ts";
 import type { JobQueue } from "./job-queue.ts";
 
 /**
@@ -16,6 +20,7 @@ import type { JobQueue } from "./job-queue.ts";
 export async function prepareJobQueue(jobs: JobQueue, logger: FastifyBaseLogger): Promise<void> {
   await jobs.start(logger);
   await createScanQueues(jobs);
+  await createScheduleQueues(jobs);
 }
 
 export interface WorkerOptions {
@@ -27,6 +32,8 @@ export interface WorkerOptions {
   now?: () => Date;
   googleRetry?: RetryOptions;
   progressIntervalMs?: number;
+  /** Runs the automated-scan tick (ADR 009); tests that start scans themselves turn it off. */
+  scheduledScans?: boolean;
 }
 
 /** Starts working the app's queues in this process. */
@@ -40,4 +47,11 @@ export async function startWorkers(jobs: JobQueue, options: WorkerOptions): Prom
     googleRetry: options.googleRetry,
     progressIntervalMs: options.progressIntervalMs,
   });
+  if (options.scheduledScans !== false) {
+    await startScheduleWorkers(jobs, {
+      db: options.db,
+      logger: options.logger,
+      now: options.now ?? (() => new Date()),
+    });
+  }
 }

@@ -26,8 +26,11 @@ export interface QueueTestApp extends TestApp {
 }
 
 export interface TestAppOptions {
-  /** Works the queue in this process; `now` is the audits' clock (date ranges, token expiry). */
-  worker?: { now?: () => Date };
+  /**
+   * Works the queue in this process; `now` is the audits' clock (date ranges, token expiry).
+   * The automated-scan tick runs only when asked, so it never starts scans a test did not.
+   */
+  worker?: { now?: () => Date; scheduledScans?: boolean };
   jobTimings?: Partial<JobTimings>;
 }
 
@@ -69,6 +72,7 @@ export async function createTestApp(
         now: options.worker.now,
         googleRetry: { sleep: async () => {}, random: () => 0 },
         progressIntervalMs: 50,
+        scheduledScans: options.worker.scheduledScans ?? false,
       });
     }
   };

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  dueSlot,
+  effectiveFrequency,
+  latestSlot,
+  type ScheduleCandidate,
+  slotOffsetMs,
+} from "./schedule-slots.ts";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const ID = "6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b";
+
+describe("effectiveFrequency", () => {
+  it("gives each plan its default (spec §9)", () => {
+    const of = (tier: "free" | "pro" | "advanced" | "agency") =>
+      effectiveFrequency({ tier, status: "active", chosen: null });
+    expect([of("free"), of("pro"), of("advanced"), of("agency")]).toEqual([
+      "monthly",
+      "daily",
+      "daily",
+      "daily",
+    ]);
+  });
+
+  it("honours weekly on a paid plan and ignores what the plan does not offer", () => {
+    expect(effectiveFrequency({ tier: "pro", status: "active", chosen: "weekly" })).toBe("weekly");
+    expect(effectiveFrequency({ tier: "free", status: "active", chosen: "daily" })).toBe("monthly");
+    expect(effectiveFrequency({ tier: "agency", status: "active", chosen: "monthly" })).toBe(
+      "daily",
+    );
+  });
+
+  it("scans at the Free cadence without an active subscription", () => {
+    expect(effectiveFrequency({ tier: "pro", status: "past_due", chosen: null })).toBe("monthly");
+    expect(effectiveFrequency({ tier: null, status: null, chosen: "daily" })).toBe("monthly");
+  });
+});
+
+describe("latestSlot", () => {
+  it("is a stable time of day, daily", () => {
+    const offset = slotOffsetMs(ID, "daily");
+    expect(offset).toBeGreaterThanOrEqual(0);
+    expect(offset).toBeLessThan(DAY);
+    const monday = Date.UTC(2026, 10, 16);
+    const slot = latestSlot(ID, "daily", new Date(monday + DAY + offset));
+    expect(slot.getTime()).toBe(monday + DAY + offset);
+    // A moment before today's slot, the latest is yesterday's.
+    expect(latestSlot(ID, "daily", new Date(monday + DAY + offset - 1)).getTime()).toBe(
+      monday + offset,
+    );
+  });
+
+  it("falls in the ISO week, weekly, and in the first 28 days of the month, monthly", () => {
+    const weekly = latestSlot(ID, "weekly", new Date("2026-11-22T23:59:59Z"));
+    expect(weekly.getTime()).toBeGreaterThanOrEqual(Date.UTC(2026, 10, 16));
+    expect(weekly.getTime()).toBeLessThan(Date.UTC(2026, 10, 23));
+    const monthly = latestSlot(ID, "monthly", new Date("2026-03-31T23:59:59Z"));
+    expect(monthly.getTime()).toBeGreaterThanOrEqual(Date.UTC(2026, 2, 1));
+    expect(monthly.getTime()).toBeLessThan(Date.UTC(2026, 2, 29));
+    // Early in a month before the slot: last month's, in February's 28 days.
+    const early = latestSlot(ID, "monthly", new Date("2026-03-01T00:00:00Z"));
+    expect(early.getUTCMonth()).toBe(1);
+  });
+
+  it("spreads many properties over the day", () => {
+    const hours = new Array<number>(24).fill(0);
+    for (let i = 0; i < 2400; i++) {
+      const id = `00000000-0000-4000-8000-${i.toString().padStart(12, "0")}`;
+      const hour = Math.floor(slotOffsetMs(id, "daily") / HOUR);
+      hours[hour] = (hours[hour] ?? 0) + 1;
+    }
+    // 100 expected per hour; a clump at one time would show far above.
+    expect(Math.max(...hours)).toBeLessThan(160);
+    expect(Math.min(...hours)).toBeGreaterThan(50);
+  });
+});
+
+describe("dueSlot", () => {
+  const now = new Date("2026-11-18T12:00:00Z");
+  const base: ScheduleCandidate = {
+    dataSourceId: ID,
+    createdAt: new Date("2026-10-01T00:00:00Z"),
+    frequency: "daily",
+    lastScheduledScanAt: null,
+    lastScanAt: null,
+  };
+  const slot = latestSlot(ID, "daily", now);
+
+  it("owes the latest slot once, and nothing for slots before the property was connected", () => {
+    expect(dueSlot(base, now)).toEqual(slot);
+    expect(dueSlot({ ...base, lastScheduledScanAt: slot }, now)).toBeNull();
+    expect(dueSlot({ ...base, createdAt: new Date(slot.getTime() + 1) }, now)).toBeNull();
+  });
+
+  it("counts a scan of any kind since the slot", () => {
+    expect(dueSlot({ ...base, lastScanAt: new Date(slot.getTime() + 1) }, now)).toBeNull();
+    expect(dueSlot({ ...base, lastScanAt: new Date(slot.getTime() - 1) }, now)).toEqual(slot);
+  });
+
+  it("owes one scan after downtime, not one per missed slot", () => {
+    const weekAgo = new Date(slot.getTime() - 7 * DAY);
+    expect(dueSlot({ ...base, lastScheduledScanAt: weekAgo }, now)).toEqual(slot);
+  });
+});
