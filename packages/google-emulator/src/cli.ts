@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { setReportCacheSize } from "./data-api/run-report.ts";
 import { DEMO_CLIENT, type EmulatorClient } from "./oauth/clients.ts";
 import { startGoogleEmulator } from "./server.ts";
 
@@ -18,6 +19,8 @@ const USAGE = `Usage: npm run emulator -- [options]
   --token-ttl <s>       access token lifetime in seconds (default 3599)
   --secret <s>          signs codes and tokens; keep it to keep refresh tokens across restarts
   --control             expose fault control under /__emulator
+  --report-cache <rows> rows of computed reports kept for paging (default 1000000); a
+                        benchmark sets it high to measure a client against warm reports
   --help                show this text
 `;
 
@@ -46,6 +49,7 @@ function readOptions() {
         "token-ttl": { type: "string" },
         secret: { type: "string" },
         control: { type: "boolean", default: false },
+        "report-cache": { type: "string" },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -74,6 +78,11 @@ const client: EmulatorClient = {
 };
 
 const port = positiveInteger("port", parsed.port, 4000);
+if (parsed["report-cache"] !== undefined) {
+  const rows = positiveInteger("report-cache", parsed["report-cache"], 1_000_000);
+  // A report per day of a 90-day scan, and the odd larger one.
+  setReportCacheSize(Math.max(4, Math.ceil(rows / 10_000)), rows);
+}
 const host = parsed.host ?? "127.0.0.1";
 const emulator = await startGoogleEmulator({
   port,

@@ -29,7 +29,16 @@ export type RunReportResult =
  * million rows in all (a row is a few hundred bytes) bounds the memory; a report bigger than
  * that is computed again for each page rather than held.
  */
-const reports = new LruCache<BuiltReport>(4, 1_000_000);
+let reports = new LruCache<BuiltReport>(4, 1_000_000);
+
+/**
+ * Keeps up to `maxRows` rows of computed reports in up to `maxEntries` reports instead. A
+ * benchmark that scans a property twice sets it high, so the second scan measures the client
+ * while the stand-in answers from memory, as Google's own servers compute reports elsewhere.
+ */
+export function setReportCacheSize(maxEntries: number, maxRows: number): void {
+  reports = new LruCache<BuiltReport>(maxEntries, maxRows);
+}
 
 export function runReport(body: unknown, context: RunReportContext): RunReportResult {
   const today = parseIsoDay(context.today);

@@ -21,11 +21,10 @@ import { GoogleError, type ReportQuery } from "../../integrations/google/index.t
  * rows one JSON value instead of nine, which roughly halves the time spent parsing and validating
  * them (docs/performance.md).
  *
- * A joined value is split back by position. The leading parts cannot contain the delimiter (a
- * YYYYMMDD date, a default channel group from Google's fixed list, two URLs, whose non-ASCII
- * characters are percent-encoded), and the last part keeps any extra delimiters, so a row is
- * ambiguous only when a UTM value before the last holds the delimiter character itself; such
- * rows are counted (`RowDecoder.ambiguousRows`).
+ * A joined value is split back by position. The leading parts do not contain the delimiter (a
+ * YYYYMMDD date, a default channel group from Google's fixed list, two URLs), and the last part
+ * keeps any extra delimiters, so a row is ambiguous only when a value before the last holds the
+ * delimiter itself; such rows are counted (`RowDecoder.ambiguousRows`).
  *
  * Should Google refuse the joined column, the scan falls back to the nine plain dimensions that
  * matter most (`PLAIN_PLAN`), and the checks that need the other four are reported as skipped.
@@ -39,8 +38,13 @@ export const CHUNKING_THRESHOLD_SESSIONS = 100_000;
 /** Spec §4: chunks of `chunk_size_days`, 2 when unspecified. */
 export const DEFAULT_CHUNK_SIZE_DAYS = 2;
 
-/** U+241F SYMBOL FOR UNIT SEPARATOR: printable, never typed into a campaign by hand. */
-export const JOIN_DELIMITER = "\u241f";
+/**
+ * Three printable ASCII characters that no campaign value or URL holds in practice. ASCII keeps
+ * every report's text one byte per character from Google's JSON to the engine: a non-ASCII
+ * delimiter (U+241F was used first) made every value a two-byte string, which doubled the time
+ * spent decoding and parsing a report (docs/performance.md).
+ */
+export const JOIN_DELIMITER = "|~|";
 
 interface ScanColumn {
   /** The column's name in the request and the response header. */
@@ -189,8 +193,9 @@ interface DecodedValue {
 }
 /** About 100 MB at the most; past it the cache starts again. */
 const DECODE_CACHE_LIMIT = 400_000;
-const DELIMITER_CODE = JOIN_DELIMITER.charCodeAt(0);
 const DATE_LENGTH = 8;
+/** Where a dated joined value's undated part starts. */
+const UNDATED_START = DATE_LENGTH + JOIN_DELIMITER.length;
 
 /**
  * `text` split into `count` parts, the last keeping any further delimiters. `exact` is false when
@@ -246,9 +251,9 @@ export function createRowDecoder(
     }
     let first = 0;
     let text = value;
-    if (slots[0] === dateSlot && value.charCodeAt(DATE_LENGTH) === DELIMITER_CODE) {
+    if (slots[0] === dateSlot && value.startsWith(JOIN_DELIMITER, DATE_LENGTH)) {
       values[dateSlot] = value.slice(0, DATE_LENGTH);
-      text = value.slice(DATE_LENGTH + 1);
+      text = value.slice(UNDATED_START);
       first = 1;
     }
     const count = slots.length - first;
@@ -279,8 +284,8 @@ export function createRowDecoder(
 
   /** The cached value of a joined column, or undefined when it cannot be cached. */
   function decodedValue(slots: readonly number[], value: string): DecodedValue | undefined {
-    if (value.charCodeAt(DATE_LENGTH) !== DELIMITER_CODE) return undefined;
-    const text = value.slice(DATE_LENGTH + 1);
+    if (!value.startsWith(JOIN_DELIMITER, DATE_LENGTH)) return undefined;
+    const text = value.slice(UNDATED_START);
     const cached = cache.get(text);
     if (cached) return cached;
     const { parts, exact } = splitJoined(text, slots.length - 1);
