@@ -6,6 +6,7 @@ import { type Config, EMBEDDED_GOOGLE_PATH } from "./env.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
+import { alertsRoutes } from "./modules/alerts/alerts.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createRequireSession } from "./modules/auth/session.ts";
@@ -107,6 +108,7 @@ export async function buildApp({
     await scope.register(googleConnectRoutes, { db, config, google, scanStarter });
     await scope.register(issuesRoutes, { db });
     await scope.register(scansRoutes, { db, scanStarter });
+    await scope.register(alertsRoutes, { db, config, mailer });
   });
 
   await webRoutes(server, { distDir: config.webDistDir });

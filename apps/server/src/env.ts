@@ -38,6 +38,7 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_EMULATOR_URL: z.url().optional(),
     RUN_WORKER: booleanFlag.default(true),
+    ALERTS_ALLOW_PRIVATE_NETWORKS: booleanFlag.optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -105,6 +106,14 @@ export interface Config {
    * API process sets RUN_WORKER=false and leaves the jobs to `npm run start:worker`.
    */
   runWorker: boolean;
+  alerts: {
+    /**
+     * Whether Slack and webhook alerts may go to private, loopback or link-local addresses
+     * (ADR 010). Refused in production unless ALERTS_ALLOW_PRIVATE_NETWORKS=true (self-hosting
+     * next to the receiver); allowed elsewhere (the embedded demo, development, tests).
+     */
+    allowPrivateNetworks: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +161,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
     google: googleConfig(env, appUrl, demoMode),
     runWorker: env.RUN_WORKER,
+    alerts: {
+      allowPrivateNetworks: env.ALERTS_ALLOW_PRIVATE_NETWORKS ?? env.NODE_ENV !== "production",
+    },
   };
 }
 

@@ -19,6 +19,8 @@ const STATUS_BY_CODE = {
   DATA_SOURCE_ALREADY_CONNECTED: 409,
   /** Spec §4: only an active issue can be muted or resolved. */
   ISSUE_NOT_ACTIVE: 409,
+  /** ADR 010: an alert destination in a private, loopback or link-local network. */
+  ALERT_DESTINATION_NOT_ALLOWED: 400,
   ALREADY_MEMBER: 409,
   INVITATION_ALREADY_PENDING: 409,
   /** Spec §4: only a pending invitation can be accepted or declined. */
@@ -32,6 +34,8 @@ const STATUS_BY_CODE = {
   GOOGLE_REQUEST_FAILED: 502,
   /** The mail server refused or was unreachable; nothing was kept. */
   MAIL_DELIVERY_FAILED: 502,
+  /** A test alert's destination refused it or did not answer; the message says how. */
+  ALERT_DELIVERY_FAILED: 502,
   /** This deployment has no Google OAuth client (env.ts GoogleConfig "disabled"). */
   GOOGLE_NOT_CONFIGURED: 503,
 } as const;

@@ -62,3 +62,54 @@ export function invitationMail(input: InvitationMailInput): MailMessage {
     ].join("\n"),
   };
 }
+
+export interface AlertMailSection {
+  headline: string;
+  facts: string;
+  details: string[];
+  url: string;
+}
+
+export interface AlertMailInput {
+  to: string;
+  subject: string;
+  workspaceName: string;
+  /** One per alert: a realtime or test alert has one, a digest one or more. */
+  sections: AlertMailSection[];
+  dashboardUrl: string;
+}
+
+/** Issue 7: an alert rule's message, realtime, digest or test. */
+export function alertMail(input: AlertMailInput): MailMessage {
+  const footer = `You get this because an alert rule of the workspace "${input.workspaceName}" on Utmost sends to this address. Change or switch off the rule on the Alert Settings page.`;
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: [
+      ...input.sections.flatMap((section) => [
+        section.headline,
+        section.facts,
+        ...section.details.map((line) => `- ${line}`),
+        section.url,
+        "",
+      ]),
+      `Dashboard: ${input.dashboardUrl}`,
+      "",
+      footer,
+    ].join("\n"),
+    html: [
+      ...input.sections.map((section) =>
+        [
+          `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(section.headline)}</h2>`,
+          `<p style="margin:0 0 8px;color:#555">${escapeHtml(section.facts)}</p>`,
+          section.details.length > 0
+            ? `<ul>${section.details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
+            : "",
+          `<p><a href="${escapeHtml(section.url)}">View the report</a></p>`,
+        ].join("\n"),
+      ),
+      `<p><a href="${escapeHtml(input.dashboardUrl)}">Open the dashboard</a></p>`,
+      `<p style="color:#777;font-size:12px">${escapeHtml(footer)}</p>`,
+    ].join("\n"),
+  };
+}

@@ -90,7 +90,7 @@ export function scanEnqueuer(jobs: JobQueue): EnqueueScan {
  * The caller's transaction as pg-boss's database. Both drivers below Drizzle (node-postgres and
  * PGlite) answer `execute` with an object holding `rows`, which is all pg-boss reads.
  */
-function pgBossConnection(tx: Db) {
+export function pgBossConnection(tx: Db) {
   return fromDrizzle(
     { execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> },
     sql,

@@ -113,6 +113,8 @@ export interface ScanWorkerDeps {
   googleRetry?: RetryOptions;
   /** At most one progress write per this many milliseconds. */
   progressIntervalMs?: number;
+  /** Told of each completed scan (its alerts, issue 7); it never throws, so it cannot fail one. */
+  onScanCompleted?: (scanId: string) => Promise<void>;
 }
 
 export interface ScanAttempt {
@@ -340,6 +342,7 @@ async function performScan(
         },
         "scan completed",
       );
+      await deps.onScanCompleted?.(scan.id);
     }
   } finally {
     await progress.flush();

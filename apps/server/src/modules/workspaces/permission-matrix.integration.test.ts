@@ -6,6 +6,7 @@ import { googleConnections, subscriptions, workspaceInvitations } from "../../db
 import { createAppTokenCipher } from "../../lib/token-cipher.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { signUp } from "../../test/test-app.ts";
+import { insertAlertRule } from "../alerts/alerts.testing.ts";
 import {
   authorize,
   type ConnectTestApp,
@@ -22,7 +23,7 @@ import { insertTeam, insertUser } from "./workspaces.testing.ts";
 
 /**
  * Issue 6: every role against every route that acts on a workspace or on something in one.
- * Members manage properties, audits and issues; admins also members and invitations; only the
+ * Members manage properties, audits, issues and alert rules; admins also members and invitations; only the
  * owner renames and deletes. A user of another workspace gets 404 everywhere (DESIGN.md).
  * Each request runs against a fresh workspace, so a delete cannot hide the next check.
  */
@@ -38,6 +39,8 @@ interface Fixture {
   /** A plain member the request may act on. */
   teammateId: string;
   invitationId: string;
+  /** An email rule: its test alert lands in the outbox. */
+  alertRuleId: string;
 }
 
 interface Case {
@@ -105,7 +108,9 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       })
       .returning();
     if (!invitation) throw new Error("invitation insert returned no row");
+    const alertRule = await insertAlertRule(db, { workspaceId: workspace.id });
     return {
+      alertRuleId: alertRule.id,
       workspaceId: workspace.id,
       dataSourceId: dataSource.id,
       scanId: scan.id,
@@ -280,6 +285,60 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       expected: ALL,
       request: (f) => ({ url: `/api/scans/${f.scanId}/export.csv` }),
     },
+    // Alert rules: every member role (spec §6, issue 7)
+    {
+      route: "GET /api/workspaces/:workspaceId/alert-rules",
+      expected: ALL,
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/alert-rules` }),
+    },
+    {
+      route: "POST /api/workspaces/:workspaceId/alert-rules",
+      expected: [201, 201, 201],
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/alert-rules`,
+        payload: { destination: "team@example.com", dataSourceId: f.dataSourceId },
+      }),
+    },
+    {
+      route: "PUT /api/alert-rules/:alertRuleId",
+      expected: ALL,
+      request: (f) => ({
+        url: `/api/alert-rules/${f.alertRuleId}`,
+        payload: { destination: "other@example.com", triggerCondition: "new_critical_issue" },
+      }),
+    },
+    {
+      route: "PATCH /api/alert-rules/:alertRuleId",
+      expected: ALL,
+      request: (f) => ({ url: `/api/alert-rules/${f.alertRuleId}`, payload: { isActive: false } }),
+    },
+    {
+      route: "DELETE /api/alert-rules/:alertRuleId",
+      expected: [204, 204, 204],
+      request: (f) => ({ url: `/api/alert-rules/${f.alertRuleId}` }),
+    },
+    {
+      route: "POST /api/alert-rules/:alertRuleId/test",
+      expected: ALL,
+      request: (f) => ({ url: `/api/alert-rules/${f.alertRuleId}/test`, payload: {} }),
+    },
+    {
+      route: "GET /api/alert-rules/:alertRuleId/deliveries",
+      expected: ALL,
+      request: (f) => ({ url: `/api/alert-rules/${f.alertRuleId}/deliveries` }),
+    },
+    {
+      route: "POST /api/alert-rules/:alertRuleId/signing-secret",
+      expected: ALL,
+      request: async (f) => {
+        const rule = await insertAlertRule(app.database.db, {
+          workspaceId: f.workspaceId,
+          alertType: "webhook",
+          notificationConfig: { webhook_url: "https://hooks.example.com/utmost" },
+        });
+        return { url: `/api/alert-rules/${rule.id}/signing-secret`, payload: {} };
+      },
+    },
   ];
 
   it("covers every route that acts on a workspace or on what it holds", () => {
@@ -288,7 +347,7 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
         (route) =>
           route.method !== "HEAD" &&
           (/^\/api\/workspaces\/:workspaceId/.test(route.url) ||
-            /^\/api\/(data-sources|issues|scans|oauth\/google)\b/.test(route.url)) &&
+            /^\/api\/(data-sources|issues|scans|alert-rules|oauth\/google)\b/.test(route.url)) &&
           // Google's redirect back answers by redirect, never by status (its own tests).
           route.url !== "/api/oauth/google/callback",
       )

@@ -1,0 +1,234 @@
+import { randomUUID } from "node:crypto";
+import {
+  type AlertDelivery,
+  type AlertRule,
+  type AlertRuleResponse,
+  type AlertRuleValues,
+  TEST_ALERT_SAMPLE,
+} from "@utmost/contracts";
+import { healthGrade } from "@utmost/engine";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { TokenCipher } from "../../lib/token-cipher.ts";
+import { requirePermission } from "../workspaces/workspaces.service.ts";
+import { alertBody, dashboardUrl } from "./alert-body.ts";
+import { attemptDelivery, type DeliveryDeps } from "./alert-delivery.ts";
+import { notificationConfig, toAlertDelivery, toAlertRule } from "./alerts.mapper.ts";
+import * as repo from "./alerts.repository.ts";
+import { newSigningSecret } from "./webhook-signature.ts";
+
+/**
+ * Alert rules (spec §2 /alert-settings, §5, issue 7). Every member role manages them (spec §6,
+ * WORKSPACE_PERMISSIONS.manageAlertRules); a non-member gets 404 for the workspace and its rules.
+ */
+
+export interface AlertServiceDeps {
+  db: Db;
+  cipher: TokenCipher;
+  appUrl: string;
+}
+
+const RULE_NOT_FOUND = "Alert rule not found";
+
+export async function listAlertRules(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+): Promise<AlertRule[]> {
+  await requirePermission(db, workspaceId, userId, "manageAlertRules");
+  const rows = await repo.listRules(db, workspaceId);
+  const deliveries = await repo.latestDeliveries(
+    db,
+    rows.map((row) => row.rule.id),
+  );
+  return rows.map((row) => toAlertRule(row.rule, row.dataSource, deliveries.get(row.rule.id)));
+}
+
+export async function createAlertRule(
+  deps: AlertServiceDeps,
+  workspaceId: string,
+  userId: string,
+  values: AlertRuleValues,
+): Promise<AlertRuleResponse> {
+  await requirePermission(deps.db, workspaceId, userId, "manageAlertRules");
+  const dataSource = await requireWorkspaceDataSource(deps.db, values.dataSourceId, workspaceId);
+  const signingSecret = values.alertType === "webhook" ? newSigningSecret() : null;
+  const row = await repo.insertRule(deps.db, {
+    ...storedValues(values),
+    signingSecretEncrypted: signingSecret ? deps.cipher.encrypt(signingSecret) : null,
+    workspaceId,
+    createdByUserId: userId,
+  });
+  return { alertRule: toAlertRule(row, dataSource, undefined), signingSecret };
+}
+
+/**
+ * Spec §4: an edit rewrites the rule and keeps it active. A webhook rule keeps its signing
+ * secret; a rule that becomes one gets a secret, answered once; a rule that stops being one
+ * loses it.
+ */
+export async function updateAlertRule(
+  deps: AlertServiceDeps,
+  ruleId: string,
+  userId: string,
+  values: AlertRuleValues,
+): Promise<AlertRuleResponse> {
+  const current = await requireRule(deps.db, ruleId, userId);
+  const dataSource = await requireWorkspaceDataSource(
+    deps.db,
+    values.dataSourceId,
+    current.rule.workspaceId,
+  );
+  let signingSecret: string | null = null;
+  let sealed: string | null = null;
+  if (values.alertType === "webhook") {
+    sealed = current.rule.signingSecretEncrypted;
+    if (!sealed) {
+      signingSecret = newSigningSecret();
+      sealed = deps.cipher.encrypt(signingSecret);
+    }
+  }
+  const row = await repo.updateRule(deps.db, ruleId, {
+    ...storedValues(values),
+    signingSecretEncrypted: sealed,
+  });
+  if (!row) throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
+  const lastDelivery = (await repo.latestDeliveries(deps.db, [row.id])).get(row.id);
+  return { alertRule: toAlertRule(row, dataSource, lastDelivery), signingSecret };
+}
+
+export async function toggleAlertRule(
+  db: Db,
+  ruleId: string,
+  userId: string,
+  isActive: boolean,
+): Promise<AlertRule> {
+  const current = await requireRule(db, ruleId, userId);
+  const row = await repo.setActive(db, ruleId, isActive);
+  if (!row) throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
+  const lastDelivery = (await repo.latestDeliveries(db, [row.id])).get(row.id);
+  return toAlertRule(row, current.dataSource, lastDelivery);
+}
+
+export async function deleteAlertRule(db: Db, ruleId: string, userId: string): Promise<void> {
+  await requireRule(db, ruleId, userId);
+  await repo.deleteRule(db, ruleId);
+}
+
+export async function rotateSigningSecret(
+  deps: AlertServiceDeps,
+  ruleId: string,
+  userId: string,
+): Promise<string> {
+  const current = await requireRule(deps.db, ruleId, userId);
+  if (current.rule.alertType !== "webhook") {
+    throw new AppError("BAD_REQUEST", "Only webhook rules have a signing secret");
+  }
+  const secret = newSigningSecret();
+  await repo.setSigningSecret(deps.db, ruleId, deps.cipher.encrypt(secret));
+  return secret;
+}
+
+export async function listDeliveries(
+  db: Db,
+  ruleId: string,
+  userId: string,
+  limit: number,
+): Promise<AlertDelivery[]> {
+  await requireRule(db, ruleId, userId);
+  const rows = await repo.listDeliveries(db, ruleId, limit);
+  return rows.map(toAlertDelivery);
+}
+
+/**
+ * Spec §7 send-alert (test): the sample (no scan, score 75, 2 critical, 5 warnings, a link to
+ * the dashboard) goes to the destination now, in one attempt, logged as a `test` delivery. The
+ * answer waits for the destination, so the page can say 'Test alert sent successfully' or why
+ * not. An inactive rule can be tested too: the switch governs alerts raised by scans.
+ */
+export async function sendTestAlert(
+  deps: AlertServiceDeps & { delivery: Omit<DeliveryDeps, "db" | "cipher"> },
+  ruleId: string,
+  userId: string,
+): Promise<AlertDelivery> {
+  const { rule, dataSource } = await requireRule(deps.db, ruleId, userId);
+  const workspace = await repo.findWorkspace(deps.db, rule.workspaceId);
+  if (!workspace) throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
+  const deliveryId = randomUUID();
+  const now = deps.delivery.now();
+  const dashboard = dashboardUrl(deps.appUrl);
+  await repo.insertDelivery(deps.db, {
+    id: deliveryId,
+    alertRuleId: rule.id,
+    kind: "test",
+    alertCount: 1,
+    body: alertBody({
+      deliveryId,
+      event: "alert.test",
+      createdAt: now,
+      workspace,
+      rule,
+      appUrl: deps.appUrl,
+      alerts: [
+        {
+          trigger: rule.triggerCondition,
+          occurredAt: now.toISOString(),
+          dataSource: null,
+          scanId: TEST_ALERT_SAMPLE.scanId,
+          healthScore: TEST_ALERT_SAMPLE.healthScore,
+          healthGrade: healthGrade(TEST_ALERT_SAMPLE.healthScore),
+          previousHealthScore: null,
+          thresholdValue: rule.thresholdValue,
+          criticalIssuesCount: TEST_ALERT_SAMPLE.criticalIssuesCount,
+          warningIssuesCount: TEST_ALERT_SAMPLE.warningIssuesCount,
+          passedChecksCount: null,
+          issues: [],
+          reportUrl: dataSource ? `${deps.appUrl}/data-sources/${dataSource.id}/health` : dashboard,
+        },
+      ],
+    }),
+  });
+  const outcome = await attemptDelivery(
+    { ...deps.delivery, db: deps.db, cipher: deps.cipher },
+    deliveryId,
+    { finalAttempt: true },
+  );
+  if (outcome.status === "delivered") return toAlertDelivery(outcome.delivery);
+  if (outcome.status === "skipped") throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
+  if (outcome.failure.refused) {
+    throw new AppError(
+      "ALERT_DESTINATION_NOT_ALLOWED",
+      "Alert destinations in private or loopback networks are not allowed",
+    );
+  }
+  throw new AppError("ALERT_DELIVERY_FAILED", outcome.failure.message);
+}
+
+async function requireRule(db: Db, ruleId: string, userId: string) {
+  const row = await repo.findRuleForMember(db, ruleId, userId);
+  if (!row) throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
+  return row;
+}
+
+/** The property must be the workspace's own (spec §5 data_source_id, DESIGN.md security). */
+async function requireWorkspaceDataSource(
+  db: Db,
+  dataSourceId: string | null,
+  workspaceId: string,
+): Promise<repo.RuleDataSource | null> {
+  if (dataSourceId === null) return null;
+  const dataSource = await repo.findDataSourceInWorkspace(db, dataSourceId, workspaceId);
+  if (!dataSource) throw new AppError("NOT_FOUND", "Analytics property not found");
+  return dataSource;
+}
+
+function storedValues(values: AlertRuleValues) {
+  return {
+    dataSourceId: values.dataSourceId,
+    alertType: values.alertType,
+    triggerCondition: values.triggerCondition,
+    thresholdValue: values.thresholdValue,
+    notificationConfig: notificationConfig(values.alertType, values.destination),
+    frequency: values.frequency,
+  };
+}
