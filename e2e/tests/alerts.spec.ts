@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
+import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+
+/** The seeded demo user owns a workspace with a connected demo property (embedded default). */
+const OWNER = { email: "demo@utmost.local", password: "utmost-demo" };
+
+/**
+ * Issue 7: an owner sets up an email alert rule, sends a test alert, finds the message in the
+ * local outbox and the delivery in the rule's log, then switches the rule off and deletes it.
+ */
+describe("alert rules", () => {
+  let browser: Browser;
+  let pageErrors: string[];
+  beforeEach(async () => {
+    browser = await openBrowser();
+    pageErrors = collectPageErrors(browser.page);
+  });
+  afterEach(async () => {
+    await browser.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("creates an email rule, sends a test alert and reads it in the outbox", async () => {
+    const { page } = browser;
+    const recipient = uniqueEmail("alerts");
+
+    await page.goto(browser.url("/auth?mode=signin"));
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await waitForPath(page, "/dashboard");
+
+    await page.getByRole("link", { name: "Alert Settings" }).click();
+    await waitForPath(page, "/alert-settings");
+    await page.getByText("Configure notifications and alerts").waitFor();
+
+    // The form opens with the spec's defaults: email, score drops below 70, daily.
+    await page.getByRole("button", { name: "Create Alert Rule" }).first().click();
+    const form = page.getByRole("dialog", { name: "Create Alert Rule" });
+    await form.waitFor();
+    expect(await form.getByLabel("Threshold (0-100)").inputValue()).toBe("70");
+    await form.getByRole("button", { name: "Create Alert Rule" }).click();
+    await form.getByText("Destination is required").waitFor();
+    await form.getByLabel("Email Address").fill(recipient);
+    await form.getByRole("button", { name: "Create Alert Rule" }).click();
+    await page.getByText("Alert rule created successfully").waitFor();
+    await form.waitFor({ state: "hidden" });
+
+    const row = page.getByRole("row").filter({ hasText: recipient });
+    await row.getByText("Score drops below 70").waitFor();
+    await row.getByText("Daily digest").waitFor();
+    await row.getByText("Never").waitFor();
+
+    await row.getByRole("button", { name: "Send test alert" }).click();
+    await page.getByText("Test alert sent successfully").waitFor();
+
+    // The delivery log shows the test, delivered on the first attempt.
+    await row.getByRole("button", { name: "Delivery log" }).click();
+    const log = page.getByRole("dialog", { name: "Delivery Log" });
+    await log.getByText("Test alert").waitFor();
+    await log.getByText("Delivered", { exact: true }).waitFor();
+    await log.getByText("1 attempt", { exact: false }).waitFor();
+    await page.keyboard.press("Escape");
+    await log.waitFor({ state: "hidden" });
+
+    // The status switch turns the rule off.
+    await row.getByRole("switch", { name: "Turn alert rule off" }).click();
+    await row.getByRole("switch", { name: "Turn alert rule on" }).waitFor();
+
+    // The message is in the local outbox, with the spec's sample numbers.
+    await page.getByRole("link", { name: "Outbox" }).click();
+    await waitForPath(page, "/outbox");
+    const mail = page
+      .getByRole("listitem")
+      .filter({ hasText: `To ${recipient}` })
+      .first();
+    await mail.getByText("Utmost test alert", { exact: false }).first().waitFor();
+    await mail.getByText("health score 75", { exact: false }).first().waitFor();
+
+    // Deleting asks first.
+    await page.goto(browser.url("/alert-settings"));
+    await row.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Delete Alert Rule" }).click();
+    await page.getByText("Alert rule deleted successfully").waitFor();
+    await row.waitFor({ state: "detached" });
+  });
+});
