@@ -36,7 +36,7 @@ async function main() {
   await server.listen({ port: config.port, host: config.host });
   // After listening: in the embedded demo the worker calls the Google stand-in on this server.
   if (config.runWorker) {
-    await startWorkers(jobs, { db: database.db, config, google, logger: server.log });
+    await startWorkers(jobs, { db: database.db, config, google, logger: server.log, mailer });
   }
   if (config.demoMode) {
     // In the background: the app is usable at once, the demo report appears within seconds.

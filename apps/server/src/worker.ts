@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./env.ts";
 import { prepareJobQueue, startWorkers } from "./jobs/app-jobs.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { setUpGoogle } from "./modules/google/google-setup.ts";
+import { createOutboxMailer, createSmtpMailer } from "./modules/mail/mailer.ts";
 
 /**
  * The worker process (`npm run start:worker`): works the job queue (scans) and serves nothing.
@@ -22,7 +23,11 @@ async function main() {
   const jobs = createJobQueue({ database, location: config.database });
   await prepareJobQueue(jobs, logger);
   const google = await setUpGoogle(config);
-  await startWorkers(jobs, { db: database.db, config, google, logger });
+  // Email alerts go out from here (issue 7).
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(database.db);
+  await startWorkers(jobs, { db: database.db, config, google, logger, mailer });
   logger.info("worker started");
 
   let closing = false;
@@ -32,6 +37,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     // Running scans get a moment, then go back to the queue for another worker to retry.
     await jobs.stop();
+    mailer.close();
     await database.close();
     process.exit(0);
   };

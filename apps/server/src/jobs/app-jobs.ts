@@ -3,7 +3,14 @@ import type { Db } from "../db/client.ts";
 import type { Config } from "../env.ts";
 import type { RetryOptions } from "../integrations/google/index.ts";
 import { createAppTokenCipher } from "../lib/token-cipher.ts";
+import {
+  type AlertWorkerDeps,
+  alertsAfterScan,
+  createAlertQueues,
+  startAlertWorkers,
+} from "../modules/alerts/alerts.job.ts";
 import type { GoogleSetup } from "../modules/google/google-setup.ts";
+import { createOutboxMailer, type Mailer } from "../modules/mail/mailer.ts";
 import { createScanQueues, startScanWorkers } from "../modules/scans/run-scan.job.ts";
 import {
   createScheduleQueues,
@@ -20,6 +27,7 @@ import type { JobQueue } from "./job-queue.ts";
 export async function prepareJobQueue(jobs: JobQueue, logger: FastifyBaseLogger): Promise<void> {
   await jobs.start(logger);
   await createScanQueues(jobs);
+  await createAlertQueues(jobs);
   await createScheduleQueues(jobs);
 }
 
@@ -28,6 +36,10 @@ export interface WorkerOptions {
   config: Config;
   google: GoogleSetup | null;
   logger: FastifyBaseLogger;
+  /** Sends email alerts (issue 7); without one (tools, benchmarks) they go to the outbox. */
+  mailer?: Mailer;
+  /** Alert delivery settings tests shorten (retries, timeouts, the digest cron). */
+  alerts?: Pick<AlertWorkerDeps, "now" | "deliveryRetry" | "deliveryTimeoutMs" | "scheduleDigests">;
   /** The audits' clock (date ranges, token expiry); tests fix it. */
   now?: () => Date;
   googleRetry?: RetryOptions;
@@ -46,6 +58,16 @@ export async function startWorkers(jobs: JobQueue, options: WorkerOptions): Prom
     logger: options.logger,
     googleRetry: options.googleRetry,
     progressIntervalMs: options.progressIntervalMs,
+    onScanCompleted: alertsAfterScan(jobs, options.logger),
+  });
+  await startAlertWorkers(jobs, {
+    db: options.db,
+    mailer: options.mailer ?? createOutboxMailer(options.db),
+    cipher: createAppTokenCipher(options.config),
+    appUrl: options.config.appUrl,
+    allowPrivateNetworks: options.config.alerts.allowPrivateNetworks,
+    logger: options.logger,
+    ...options.alerts,
   });
   if (options.scheduledScans !== false) {
     await startScheduleWorkers(jobs, {

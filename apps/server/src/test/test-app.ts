@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { type App, buildApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { type Config, loadConfig } from "../env.ts";
-import { prepareJobQueue, startWorkers } from "../jobs/app-jobs.ts";
+import { prepareJobQueue, startWorkers, type WorkerOptions } from "../jobs/app-jobs.ts";
 import { createJobQueue, type JobQueue, type JobTimings } from "../jobs/job-queue.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "../modules/mail/mailer.ts";
 import { createTestDatabase, type TestDatabaseKind } from "./databases.ts";
@@ -30,7 +30,7 @@ export interface TestAppOptions {
    * Works the queue in this process; `now` is the audits' clock (date ranges, token expiry).
    * The automated-scan tick runs only when asked, so it never starts scans a test did not.
    */
-  worker?: { now?: () => Date; scheduledScans?: boolean };
+  worker?: { now?: () => Date; scheduledScans?: boolean; alerts?: WorkerOptions["alerts"] };
   jobTimings?: Partial<JobTimings>;
 }
 
@@ -69,6 +69,8 @@ export async function createTestApp(
         config,
         google: app.google,
         logger: app.server.log,
+        mailer,
+        alerts: options.worker.alerts,
         now: options.worker.now,
         googleRetry: { sleep: async () => {}, random: () => 0 },
         progressIntervalMs: 50,

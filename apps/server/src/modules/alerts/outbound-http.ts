@@ -205,8 +205,9 @@ export function postJson(
 function describe(error: unknown, signal: AbortSignal, timeoutMs: number): OutboundError {
   if (error instanceof OutboundError) return error;
   if (signal.aborted) {
+    const seconds = Math.round(timeoutMs / 100) / 10;
     return new OutboundError(
-      `The destination did not answer within ${Math.round(timeoutMs / 1000)} seconds`,
+      `The destination did not answer within ${seconds} second${seconds === 1 ? "" : "s"}`,
       { permanent: false },
     );
   }
