@@ -23,6 +23,22 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
 
+  it("refuses private alert destinations in production unless allowed (ADR 010)", () => {
+    const secret = { APP_SECRET: "x".repeat(32) };
+    expect(loadConfig({}).alerts.allowPrivateNetworks).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", ...secret }).alerts.allowPrivateNetworks).toBe(
+      false,
+    );
+    const allowed = { NODE_ENV: "production", ALERTS_ALLOW_PRIVATE_NETWORKS: "true", ...secret };
+    expect(loadConfig(allowed).alerts.allowPrivateNetworks).toBe(true);
+    expect(loadConfig({ ALERTS_ALLOW_PRIVATE_NETWORKS: "false" }).alerts.allowPrivateNetworks).toBe(
+      false,
+    );
+    expect(() => loadConfig({ ALERTS_ALLOW_PRIVATE_NETWORKS: "yes" })).toThrow(
+      /ALERTS_ALLOW_PRIVATE_NETWORKS/,
+    );
+  });
+
   it("requires APP_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/APP_SECRET: is required/);
   });
