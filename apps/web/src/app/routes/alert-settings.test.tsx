@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AlertRule } from "@utmost/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatDateTime } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import { makeAlertDelivery, makeAlertRule } from "@/testing/alerts";
 import { makeDataSource, makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
@@ -89,7 +89,7 @@ describe("/alert-settings", () => {
     const score = within(await screen.findByRole("row", { name: "Email: Score drops below 60" }));
     expect(score.getByText("Acme Store")).toBeTruthy();
     expect(score.getByText("Daily digest")).toBeTruthy();
-    expect(score.getByText(formatDateTime("2025-11-05T08:30:00.000Z"))).toBeTruthy();
+    expect(score.getByText(formatDate("2025-11-05T08:30:00.000Z"))).toBeTruthy();
     expect(score.getByRole("switch", { name: "Turn alert rule off" })).toBeTruthy();
 
     const webhook = within(screen.getByRole("row", { name: "Webhook: New critical issue" }));
@@ -232,6 +232,30 @@ describe("/alert-settings", () => {
         destination: "alerts@example.com",
       },
     ]);
+  });
+
+  it("gives a webhook rule a new signing secret from its edit form", async () => {
+    const path = `/api/alert-rules/${webhookRule.id}/signing-secret`;
+    const fetchMock = arrange([webhookRule], {
+      [`POST ${path}`]: () => jsonResponse(200, { signingSecret: "whsec_new456" }),
+    });
+    const row = within(await screen.findByRole("row", { name: "Webhook: New critical issue" }));
+    fireEvent.click(row.getByRole("button", { name: "Edit" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit Alert Rule" }));
+    fireEvent.click(dialog.getByRole("button", { name: "New Signing Secret" }));
+
+    const secret = within(await screen.findByRole("dialog", { name: "Signing secret" }));
+    expect(secret.getByText("whsec_new456")).toBeTruthy();
+    expect(requests(fetchMock, "POST", path)).toHaveLength(1);
+    expect(screen.queryByRole("dialog", { name: "Edit Alert Rule" })).toBeNull();
+  });
+
+  it("offers no signing secret for an email rule", async () => {
+    arrange([scoreRule]);
+    const row = within(await screen.findByRole("row", { name: "Email: Score drops below 60" }));
+    fireEvent.click(row.getByRole("button", { name: "Edit" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit Alert Rule" }));
+    expect(dialog.queryByRole("button", { name: "New Signing Secret" })).toBeNull();
   });
 
   it("turns a rule off and on with its switch", async () => {

@@ -5,6 +5,7 @@ import {
   AlertRuleListResponseSchema,
   AlertRuleResponseSchema,
   SendTestAlertResponseSchema,
+  SigningSecretResponseSchema,
 } from "@utmost/contracts";
 import { toast } from "sonner";
 import { apiCommand, apiRequest, errorMessage } from "@/lib/api-client";
@@ -125,5 +126,18 @@ export function useSendTestAlert(workspaceId: string) {
       // A refused test is in the delivery log too.
       await refresh(rule);
     },
+  });
+}
+
+/** A webhook rule's new signing secret; the old one stops at once (ADR 010). */
+export function useRotateSigningSecret(options: { onSuccess: (signingSecret: string) => void }) {
+  return useMutation({
+    mutationFn: (rule: AlertRule) =>
+      apiRequest(`${rulePath(rule.id)}/signing-secret`, SigningSecretResponseSchema, {
+        method: "POST",
+        body: {},
+      }),
+    onSuccess: ({ signingSecret }) => options.onSuccess(signingSecret),
+    onError: (error) => toast.error(`Failed to update alert rule: ${errorMessage(error)}`),
   });
 }

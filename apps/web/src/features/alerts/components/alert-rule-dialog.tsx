@@ -3,6 +3,7 @@ import {
   ALERT_DESTINATION_LABELS,
   ALERT_FREQUENCY_LABELS,
   ALERT_RULE_DEFAULTS,
+  ALERT_SIGNATURE_HEADER,
   ALERT_TRIGGER_LABELS,
   ALERT_TYPE_LABELS,
   type AlertFrequency,
@@ -16,6 +17,7 @@ import {
   AlertTypeSchema,
   type DataSource,
 } from "@utmost/contracts";
+import { KeyRound } from "lucide-react";
 import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -39,7 +41,7 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { useCreateAlertRule, useUpdateAlertRule } from "../api/alert-rules";
+import { useCreateAlertRule, useRotateSigningSecret, useUpdateAlertRule } from "../api/alert-rules";
 
 type FormValues = z.input<typeof AlertRuleInputSchema>;
 
@@ -141,7 +143,8 @@ export function AlertRuleDialog({
   };
   const create = useCreateAlertRule(workspaceId, { onSuccess: saved });
   const update = useUpdateAlertRule(workspaceId, { onSuccess: saved });
-  const pending = create.isPending || update.isPending;
+  const rotate = useRotateSigningSecret({ onSuccess: saved });
+  const pending = create.isPending || update.isPending || rotate.isPending;
 
   // Each opening starts from the defaults, or from the rule being edited.
   useEffect(() => {
@@ -275,6 +278,24 @@ export function AlertRuleDialog({
               {...form.register("destination")}
             />
           </FormField>
+          {rule?.alertType === "webhook" ? (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+              <p className="max-w-xs text-xs text-muted-foreground">
+                Receivers verify each delivery's {ALERT_SIGNATURE_HEADER} with this rule's signing
+                secret. A new one replaces it at once.
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={pending}
+                onClick={() => rotate.mutate(rule)}
+              >
+                {rotate.isPending ? <Spinner /> : <KeyRound aria-hidden />}
+                New Signing Secret
+              </Button>
+            </div>
+          ) : null}
           <DialogFooter>
             <Button
               type="button"

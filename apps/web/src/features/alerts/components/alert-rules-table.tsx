@@ -17,7 +17,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { useSendTestAlert, useToggleAlertRule } from "../api/alert-rules";
 import { describeScope, describeTrigger } from "../utils/describe-rule";
 
@@ -77,29 +77,38 @@ export function AlertRulesTable({
                     onCheckedChange={(isActive) => toggle.mutate({ id: rule.id, isActive })}
                   />
                 </TableCell>
-                <TableCell className="min-w-40">
+                <TableCell className="min-w-36">
                   <p className="flex items-center gap-2 font-medium">
                     <Icon className="size-4 text-muted-foreground" aria-hidden />
                     {ALERT_TYPE_LABELS[rule.alertType]}
                   </p>
                   <p
-                    className="max-w-56 truncate text-xs text-muted-foreground"
+                    className="max-w-44 truncate text-xs text-muted-foreground"
                     title={rule.destination}
                   >
                     {rule.destination}
                   </p>
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{trigger}</TableCell>
-                <TableCell>{describeScope(rule)}</TableCell>
+                <TableCell className="min-w-28">{describeScope(rule)}</TableCell>
                 <TableCell className="whitespace-nowrap">
                   {ALERT_FREQUENCY_LABELS[rule.frequency]}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">
-                  {rule.lastTriggeredAt ? formatDateTime(rule.lastTriggeredAt) : "Never"}
+                  {rule.lastTriggeredAt ? (
+                    <time
+                      dateTime={rule.lastTriggeredAt}
+                      title={formatDateTime(rule.lastTriggeredAt)}
+                    >
+                      {formatDate(rule.lastTriggeredAt)}
+                    </time>
+                  ) : (
+                    "Never"
+                  )}
                 </TableCell>
                 <TableCell>
                   {/* Icon buttons keep seven columns within a laptop screen; the label names them. */}
-                  <div className="flex items-center justify-end gap-1">
+                  <div className="flex items-center justify-end">
                     <Button
                       variant="ghost"
                       size="icon"
