@@ -3,14 +3,21 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AlertDelivery, AlertRuleResponse, AlertWebhookBody } from "@utmost/contracts";
 import { type RunningEmulator, startGoogleEmulator } from "@utmost/google-emulator";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alertEvents } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { insertDataSource } from "../issues/issues.testing.ts";
 import { completeScan, insertRunningScan } from "../scans/scans.repository.ts";
 import { connectEmulatorProperty } from "../scans/scans.testing.ts";
 import { createWithOwner } from "../workspaces/workspaces.repository.ts";
-import { alertsAfterScan } from "./alerts.job.ts";
+import {
+  ALERT_DELIVERY_DEAD_LETTER_QUEUE,
+  ALERT_DIGEST_QUEUE,
+  alertsAfterScan,
+} from "./alerts.job.ts";
+import { insertDelivery } from "./alerts.repository.ts";
 import {
   type HttpReceiver,
   type SmtpInbox,
@@ -301,6 +308,59 @@ describe.each(testDatabaseKinds())("alert delivery on %s", (kind) => {
       stuck.closeAllConnections();
       await new Promise<void>((resolve) => stuck.close(() => resolve()));
     }
+  });
+
+  it("sends a daily rule's alerts as one digest when the digest job runs", async () => {
+    const { cookie, workspaceId } = await newWorkspace();
+    const slack = await track(startSlackReceiver());
+    const rule = await createRule(cookie, workspaceId, {
+      alertType: "slack",
+      destination: slack.url,
+      frequency: "daily",
+    });
+    await completedScan(workspaceId, 91);
+    await completedScan(workspaceId, 72);
+    // Both evaluated, nothing sent yet.
+    await waitFor(async () => {
+      const [stored] = await app.database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(alertEvents)
+        .where(eq(alertEvents.alertRuleId, rule.alertRule.id));
+      return stored?.count === 2 ? true : undefined;
+    });
+    expect(await deliveries(cookie, rule.alertRule.id)).toEqual([]);
+
+    await app.jobs.boss.send(ALERT_DIGEST_QUEUE, { frequency: "daily" });
+    expect(await settled(cookie, rule.alertRule.id)).toMatchObject({
+      kind: "digest",
+      status: "delivered",
+      alertCount: 2,
+    });
+    const message = JSON.parse(slack.requests[0]?.body ?? "{}");
+    expect(message.text).toBe("Utmost daily digest: 2 alerts for Acme Marketing");
+    expect(JSON.stringify(message.blocks)).toContain("*Health score*\\n91");
+    expect(JSON.stringify(message.blocks)).toContain("*Health score*\\n72");
+  });
+
+  it("logs a delivery whose job ran out of attempts unsettled as failed", async () => {
+    const { cookie, workspaceId } = await newWorkspace();
+    const rule = await createRule(cookie, workspaceId, { destination: "a@example.com" });
+    const deliveryId = randomUUID();
+    await insertDelivery(app.database.db, {
+      id: deliveryId,
+      alertRuleId: rule.alertRule.id,
+      kind: "realtime",
+      alertCount: 1,
+      body: {},
+    });
+    // What pg-boss does with a job whose last attempt's worker died.
+    await app.jobs.boss.send(ALERT_DELIVERY_DEAD_LETTER_QUEUE, { deliveryId });
+    expect(await settled(cookie, rule.alertRule.id)).toMatchObject({
+      id: deliveryId,
+      status: "failed",
+      attempts: 0,
+      lastError: "The delivery was interrupted before it finished",
+    });
   });
 
   it("raises and delivers alerts from a real scan run by the worker", async () => {

@@ -154,3 +154,8 @@ function toFailure(error: unknown): DeliveryFailure {
   const reason = error instanceof Error ? error.message : "unknown error";
   return new DeliveryFailure(`The alert could not be sent (${reason})`, { permanent: false });
 }
+
+/** Dead-letter handler: a delivery whose job ran out of attempts without settling it. */
+export async function failInterruptedDelivery(db: Db, deliveryId: string): Promise<void> {
+  await repo.failUnsettled(db, deliveryId, "The delivery was interrupted before it finished");
+}

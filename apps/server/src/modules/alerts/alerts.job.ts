@@ -6,7 +6,7 @@ import type { JobQueue } from "../../jobs/job-queue.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { pgBossConnection } from "../scans/run-scan.job.ts";
-import { attemptDelivery, DELIVERY_TIMEOUT_MS } from "./alert-delivery.ts";
+import { attemptDelivery, DELIVERY_TIMEOUT_MS, failInterruptedDelivery } from "./alert-delivery.ts";
 import { type EnqueueDelivery, evaluateScanAlerts, sendDigests } from "./alert-evaluation.ts";
 
 /**
@@ -15,11 +15,14 @@ import { type EnqueueDelivery, evaluateScanAlerts, sendDigests } from "./alert-e
  * - `alert-delivery`: one per delivery, its id the delivery's id; an attempt that fails for a
  *   reason that may pass is retried with exponential backoff, and the delivery log keeps the
  *   attempts and the last error. Each delivery is its own job, so a dead receiver delays nobody.
+ *   A job out of attempts that never settled its delivery (its worker died) goes to
+ *   `alert-delivery-dead-letter`, whose handler logs the delivery as failed.
  * - `alert-digest`: the daily (08:00 UTC) and weekly (Monday 08:00 UTC) digests, by pg-boss cron.
  */
 
 export const ALERT_EVALUATE_QUEUE = "alert-evaluate";
 export const ALERT_DELIVERY_QUEUE = "alert-delivery";
+export const ALERT_DELIVERY_DEAD_LETTER_QUEUE = "alert-delivery-dead-letter";
 export const ALERT_DIGEST_QUEUE = "alert-digest";
 
 const DIGEST_SCHEDULES = [
@@ -60,6 +63,11 @@ export async function createAlertQueues(jobs: JobQueue): Promise<void> {
     retryBackoff: true,
     expireInSeconds: 5 * 60,
   });
+  await ensure(ALERT_DELIVERY_DEAD_LETTER_QUEUE, {
+    retryLimit: 5,
+    retryDelay: timings.retryDelaySeconds,
+    retryBackoff: true,
+  });
   await ensure(ALERT_DELIVERY_QUEUE, {
     retryLimit: DEFAULT_DELIVERY_RETRY.retryLimit,
     retryDelay: timings.retryDelaySeconds,
@@ -67,6 +75,8 @@ export async function createAlertQueues(jobs: JobQueue): Promise<void> {
     retryDelayMax: DEFAULT_DELIVERY_RETRY.retryDelayMaxSeconds,
     // An attempt gives up after DELIVERY_TIMEOUT_MS; this only catches a worker that hung.
     expireInSeconds: Math.ceil(DELIVERY_TIMEOUT_MS / 1000) * 6,
+    // Out of attempts without settling (the worker died on the last one): logged as failed.
+    deadLetter: ALERT_DELIVERY_DEAD_LETTER_QUEUE,
     notify: true,
   });
   await ensure(ALERT_DIGEST_QUEUE, {
@@ -186,6 +196,11 @@ export async function startAlertWorkers(jobs: JobQueue, deps: AlertWorkerDeps): 
       if (outcome.status === "retrying") throw outcome.failure;
     },
   );
+
+  await boss.work(ALERT_DELIVERY_DEAD_LETTER_QUEUE, polling, async ([job]) => {
+    if (!job) return;
+    await failInterruptedDelivery(deps.db, DeliveryJobSchema.parse(job.data).deliveryId);
+  });
 
   await boss.work(ALERT_DIGEST_QUEUE, polling, async ([job]) => {
     if (!job) return;

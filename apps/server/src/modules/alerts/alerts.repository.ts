@@ -235,6 +235,23 @@ export async function settleDelivery(
   return row;
 }
 
+/** Fails a delivery still pending or retrying, keeping the last error if it has one. */
+export async function failUnsettled(db: Db, deliveryId: string, reason: string): Promise<void> {
+  await db
+    .update(alertDeliveries)
+    .set({
+      status: "failed",
+      lastError: sql`coalesce(${alertDeliveries.lastError}, ${reason})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(alertDeliveries.id, deliveryId),
+        inArray(alertDeliveries.status, ["pending", "retrying"]),
+      ),
+    );
+}
+
 // ---- Evaluation ----
 
 /** A completed scan with its property and workspace, as the evaluation reads it. */
