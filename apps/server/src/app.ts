@@ -25,6 +25,7 @@ import { scanEnqueuer } from "./modules/scans/run-scan.job.ts";
 import type { ScanStarter } from "./modules/scans/scan-starter.ts";
 import { scansRoutes } from "./modules/scans/scans.routes.ts";
 import { createScanStarter } from "./modules/scans/scans.service.ts";
+import { scanScheduleRoutes } from "./modules/schedules/scan-schedule.routes.ts";
 import { webRoutes } from "./modules/web/web.routes.ts";
 import { workspacesRoutes } from "./modules/workspaces/workspaces.routes.ts";
 
@@ -105,6 +106,7 @@ export async function buildApp({
     await scope.register(workspacesRoutes, { db });
     await scope.register(invitationsRoutes, invitationOptions);
     await scope.register(dataSourcesRoutes, { db, config, google });
+    await scope.register(scanScheduleRoutes, { db });
     await scope.register(googleConnectRoutes, { db, config, google, scanStarter });
     await scope.register(issuesRoutes, { db });
     await scope.register(scansRoutes, { db, scanStarter });

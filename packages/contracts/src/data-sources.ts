@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ScanFrequencySchema } from "./plans.ts";
 import { ScanSchema } from "./scans.ts";
 
 /** A connected GA4 property (spec §3 data_sources); tokens never leave the server. */
@@ -111,3 +112,28 @@ export const CreateDataSourceResponseSchema = z.object({
   scan: ScanSchema.nullable(),
 });
 export type CreateDataSourceResponse = z.infer<typeof CreateDataSourceResponseSchema>;
+
+/**
+ * `GET` and `PUT /api/data-sources/:dataSourceId/scan-schedule` (spec §9; ADR 009): how often the
+ * property's automated scans run. Free scans monthly; paid plans daily, weekly selectable.
+ */
+export const ScanScheduleSchema = z.object({
+  /** The cadence automated scans follow now. */
+  frequency: ScanFrequencySchema,
+  /** The cadence chosen for the property; null follows the plan's default. */
+  chosen: ScanFrequencySchema.nullable(),
+  /** What the workspace owner's plan offers, its default first. */
+  offered: z.array(ScanFrequencySchema),
+  /** When the next automated scan is due; null while the property needs reconnecting. */
+  nextScanAt: z.iso.datetime().nullable(),
+});
+export type ScanSchedule = z.infer<typeof ScanScheduleSchema>;
+
+export const ScanScheduleResponseSchema = z.object({ scanSchedule: ScanScheduleSchema });
+export type ScanScheduleResponse = z.infer<typeof ScanScheduleResponseSchema>;
+
+export const UpdateScanScheduleRequestSchema = z.object({
+  /** null goes back to the plan's default. */
+  frequency: ScanFrequencySchema.nullable(),
+});
+export type UpdateScanScheduleRequest = z.infer<typeof UpdateScanScheduleRequestSchema>;

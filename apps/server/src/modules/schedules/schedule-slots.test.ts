@@ -3,6 +3,7 @@ import {
   dueSlot,
   effectiveFrequency,
   latestSlot,
+  nextSlot,
   type ScheduleCandidate,
   slotOffsetMs,
 } from "./schedule-slots.ts";
@@ -73,6 +74,26 @@ describe("latestSlot", () => {
     // 100 expected per hour; a clump at one time would show far above.
     expect(Math.max(...hours)).toBeLessThan(160);
     expect(Math.min(...hours)).toBeGreaterThan(50);
+  });
+});
+
+describe("nextSlot", () => {
+  it("is the first slot after now, at every cadence", () => {
+    for (const frequency of ["daily", "weekly", "monthly"] as const) {
+      for (const now of [
+        new Date("2026-11-23T23:40:00Z"),
+        new Date("2026-02-27T12:00:00Z"),
+        new Date("2026-12-31T23:59:59Z"),
+      ]) {
+        const next = nextSlot(ID, frequency, now);
+        expect(next.getTime()).toBeGreaterThan(now.getTime());
+        // The latest slot at that moment is that slot, and just before it, one at or before now.
+        expect(latestSlot(ID, frequency, next).getTime()).toBe(next.getTime());
+        expect(
+          latestSlot(ID, frequency, new Date(next.getTime() - 1)).getTime(),
+        ).toBeLessThanOrEqual(now.getTime());
+      }
+    }
   });
 });
 

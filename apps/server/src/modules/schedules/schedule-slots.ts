@@ -50,6 +50,16 @@ export function latestSlot(dataSourceId: string, frequency: ScanFrequency, now: 
   return new Date(periodStart(frequency, start - 1) + offset);
 }
 
+/** The property's first slot after `now`. */
+export function nextSlot(dataSourceId: string, frequency: ScanFrequency, now: Date): Date {
+  // Slots are at least a day apart, so stepping a day at a time meets the next one first.
+  for (let day = 1; day <= 32; day++) {
+    const slot = latestSlot(dataSourceId, frequency, new Date(now.getTime() + day * DAY_MS));
+    if (slot.getTime() > now.getTime()) return slot;
+  }
+  throw new Error(`no ${frequency} slot within 32 days`);
+}
+
 /** The start of the period holding `time`: midnight, Monday midnight, or the 1st at midnight. */
 function periodStart(frequency: ScanFrequency, time: number): number {
   const dayStart = Math.floor(time / DAY_MS) * DAY_MS;

@@ -209,6 +209,19 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}` }),
     },
     {
+      route: "GET /api/data-sources/:dataSourceId/scan-schedule",
+      expected: ALL,
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/scan-schedule` }),
+    },
+    {
+      route: "PUT /api/data-sources/:dataSourceId/scan-schedule",
+      expected: ALL,
+      request: (f) => ({
+        url: `/api/data-sources/${f.dataSourceId}/scan-schedule`,
+        payload: { frequency: null },
+      }),
+    },
+    {
       route: "DELETE /api/data-sources/:dataSourceId",
       expected: [204, 204, 204],
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}` }),

@@ -23,6 +23,13 @@ const report = makeScan({
   dateRangeEnd: "2025-10-31",
 });
 
+const PRO_SCHEDULE = {
+  frequency: "daily",
+  chosen: null,
+  offered: ["daily", "weekly"],
+  nextScanAt: "2025-11-04T14:32:00.000Z",
+};
+
 function property(overrides: Partial<DataSource> = {}): DataSource {
   return makeDataSource({
     name: "Acme Store",
@@ -36,6 +43,8 @@ function arrange(dataSource: DataSource, issues: Issue[] = [], extra: Handlers =
   const fetchMock = stubFetch({
     [`GET /api/data-sources/${dataSource.id}`]: () => jsonResponse(200, { dataSource }),
     [`GET /api/data-sources/${dataSource.id}/issues`]: () => jsonResponse(200, { issues }),
+    [`GET /api/data-sources/${dataSource.id}/scan-schedule`]: () =>
+      jsonResponse(200, { scanSchedule: PRO_SCHEDULE }),
     ...extra,
   });
   const rendered = renderRoutes(
@@ -476,6 +485,53 @@ describe("Issues Found", () => {
         await screen.findByText("Failed to export CSV: CSV exports need the Pro plan"),
       ).toBeTruthy();
       expect(clicked).toEqual([]);
+    });
+  });
+
+  describe("automated scans", () => {
+    it("shows the cadence and the next scan, and lets a paid plan choose weekly", async () => {
+      const dataSource = property();
+      Element.prototype.scrollIntoView = vi.fn();
+      const { fetchMock } = arrange(dataSource, [], {
+        [`PUT /api/data-sources/${dataSource.id}/scan-schedule`]: ({ body }) => {
+          const { frequency } = body as { frequency: string };
+          return jsonResponse(200, {
+            scanSchedule: { ...PRO_SCHEDULE, frequency, chosen: frequency },
+          });
+        },
+      });
+      const select = await screen.findByRole("combobox", { name: "Automated scans" });
+      expect(select.textContent).toContain("Daily");
+      expect(screen.getByText(/^next /)).toBeTruthy();
+
+      fireEvent.keyDown(select, { key: "Enter" });
+      fireEvent.keyDown(await screen.findByRole("option", { name: "Weekly" }), { key: "Enter" });
+
+      expect(await screen.findByText("Scan schedule updated")).toBeTruthy();
+      const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ frequency: "weekly" });
+      expect(screen.getByRole("combobox", { name: "Automated scans" }).textContent).toContain(
+        "Weekly",
+      );
+      Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+    });
+
+    it("shows Free's monthly cadence without a choice, and a paused one", async () => {
+      const dataSource = property();
+      arrange(dataSource, [], {
+        [`GET /api/data-sources/${dataSource.id}/scan-schedule`]: () =>
+          jsonResponse(200, {
+            scanSchedule: {
+              frequency: "monthly",
+              chosen: null,
+              offered: ["monthly"],
+              nextScanAt: null,
+            },
+          }),
+      });
+      expect(await screen.findByText("Monthly")).toBeTruthy();
+      expect(screen.getByText("paused until reconnected")).toBeTruthy();
+      expect(screen.queryByRole("combobox", { name: "Automated scans" })).toBeNull();
     });
   });
 });

@@ -18,6 +18,7 @@ import { isAuthExpired, newestCompletedScan } from "@/features/audits/utils/scan
 import { useDataSource } from "@/features/data-sources/api/get-data-source";
 import { PropertyNotFound } from "@/features/data-sources/components/property-not-found";
 import { PropertyOverview } from "@/features/data-sources/components/property-overview";
+import { ScanScheduleControl } from "@/features/data-sources/components/scan-schedule-control";
 import { IssuesCard } from "@/features/issues/components/issues-card";
 import { errorMessage, isApiError } from "@/lib/api-client";
 import { useAuditRunner } from "@/lib/audits";
@@ -37,6 +38,7 @@ function Report({ dataSource }: { dataSource: DataSource }) {
       <PropertyOverview
         dataSource={dataSource}
         actions={<RunAuditButton running={runner.isRunning} onRun={runner.start} />}
+        details={<ScanScheduleControl dataSourceId={dataSource.id} />}
       />
       {runner.isRunning ? (
         <Card>

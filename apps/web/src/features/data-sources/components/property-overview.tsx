@@ -8,9 +8,12 @@ import { PropertyStatusBadge } from "./property-status-badge";
 export function PropertyOverview({
   dataSource,
   actions,
+  details,
 }: {
   dataSource: DataSource;
   actions?: ReactNode;
+  /** More rows of the property's details, each a `dt` and `dd` in a `div`. */
+  details?: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -50,6 +53,7 @@ export function PropertyOverview({
                 <dd>{dataSource.ga4AccountName}</dd>
               </div>
             ) : null}
+            {details}
           </dl>
         </div>
         {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
