@@ -10,6 +10,7 @@ import {
 } from "@utmost/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import {
   createPkcePair,
   type GoogleTokens,
@@ -420,12 +421,4 @@ async function startFirstAudit(
     );
     return null;
   }
-}
-
-/** PostgreSQL's unique_violation, through whichever wrapper the driver and Drizzle put on it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ("code" in current && current.code === "23505") return true;
-  }
-  return false;
 }

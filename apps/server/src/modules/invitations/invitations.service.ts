@@ -9,6 +9,7 @@ import {
 } from "@utmost/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../auth/session.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -258,12 +259,4 @@ export async function declineInvitation(
   token: string,
 ): Promise<void> {
   await respond(deps, user, token, "declined");
-}
-
-/** PostgreSQL's unique_violation, through whichever wrapper the driver and Drizzle put on it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ("code" in current && current.code === "23505") return true;
-  }
-  return false;
 }
