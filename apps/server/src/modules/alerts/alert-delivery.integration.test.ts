@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertEvents } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { type SmtpInbox, startSmtp } from "../../test/smtp.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { insertDataSource } from "../issues/issues.testing.ts";
 import { completeScan, insertRunningScan } from "../scans/scans.repository.ts";
@@ -20,10 +21,8 @@ import {
 import { insertDelivery } from "./alerts.repository.ts";
 import {
   type HttpReceiver,
-  type SmtpInbox,
   startHttpReceiver,
   startSlackReceiver,
-  startSmtp,
   waitFor,
 } from "./receivers.testing.ts";
 import { verifyWebhook } from "./webhook-signature.ts";

@@ -1,48 +1,6 @@
-import { type AddressInfo, createServer } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpInbox, startSmtp } from "../../test/smtp.ts";
 import { createTestApp, newUser, signUp, type TestApp } from "../../test/test-app.ts";
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback: mail goes over the wire, as it does in production. */
-async function startSmtp() {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    inbox,
-    port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** The reset link out of a quoted-printable text body. */
 function resetLink(raw: string): string {
@@ -63,11 +21,11 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<
 }
 
 describe("password reset by email over SMTP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpInbox;
   let app: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    app = await createTestApp("pglite", { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    app = await createTestApp("pglite", { SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await app.close();
