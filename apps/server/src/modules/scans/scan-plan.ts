@@ -257,22 +257,27 @@ export function createRowDecoder(
       first = 1;
     }
     const count = slots.length - first;
-    const cached = cache.get(text);
-    if (cached) {
-      fill(slots, first, count, cached.parts);
+    const decoded = cachedSplit(text, count);
+    if (decoded) {
+      fill(slots, first, count, decoded.parts);
       return true;
     }
-    const { parts, exact } = splitJoined(text, count);
-    if (exact) remember(text, parts);
-    fill(slots, first, count, parts);
-    return exact;
+    // Not exact (rare): split again to fill what can be filled.
+    fill(slots, first, count, splitJoined(text, count).parts);
+    return false;
   }
 
   function fill(slots: readonly number[], first: number, count: number, parts: readonly string[]) {
     for (let p = 0; p < count; p++) values[slots[p + first] as number] = parts[p];
   }
 
-  function remember(text: string, parts: readonly string[]): DecodedValue {
+  /** `text` split into `count` parts, from the cache or split and cached; undefined when the
+   * split is not exact, which is never cached. */
+  function cachedSplit(text: string, count: number): DecodedValue | undefined {
+    const cached = cache.get(text);
+    if (cached) return cached;
+    const { parts, exact } = splitJoined(text, count);
+    if (!exact) return undefined;
     if (cache.size >= DECODE_CACHE_LIMIT) cache.clear();
     const decoded: DecodedValue = { parts, combination: undefined };
     cache.set(text, decoded);
@@ -285,11 +290,7 @@ export function createRowDecoder(
   /** The cached value of a joined column, or undefined when it cannot be cached. */
   function decodedValue(slots: readonly number[], value: string): DecodedValue | undefined {
     if (!value.startsWith(JOIN_DELIMITER, DATE_LENGTH)) return undefined;
-    const text = value.slice(UNDATED_START);
-    const cached = cache.get(text);
-    if (cached) return cached;
-    const { parts, exact } = splitJoined(text, slots.length - 1);
-    return exact ? remember(text, parts) : undefined;
+    return cachedSplit(value.slice(UNDATED_START), slots.length - 1);
   }
 
   function decode(row: ReportRow): AuditRow {
