@@ -1,15 +1,10 @@
-import {
-  PLAN_SCAN_FREQUENCIES,
-  type ScanFrequency,
-  type ScanSchedule,
-  TIER_LABELS,
-} from "@utmost/contracts";
+import { type ScanFrequency, type ScanSchedule, TIER_LABELS } from "@utmost/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dataSources, subscriptions, workspaces } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type DataSourceRow, requireDataSource } from "../data-sources/data-sources.access.ts";
-import { effectiveFrequency, nextSlot } from "./schedule-slots.ts";
+import { effectiveFrequency, nextSlot, offeredFrequencies } from "./schedule-slots.ts";
 
 /**
  * A property's automated-scan cadence as its members see and choose it (spec §9; ADR 009). The
@@ -25,14 +20,6 @@ async function ownerPlan(db: Db, workspaceId: string) {
   return { tier: plan?.tier ?? null, status: plan?.status ?? null };
 }
 
-function offeredBy(plan: { tier: string | null; status: string | null }) {
-  const tier = plan.tier && plan.status === "active" ? plan.tier : "free";
-  return {
-    tier: tier as keyof typeof PLAN_SCAN_FREQUENCIES,
-    offered: PLAN_SCAN_FREQUENCIES[tier as keyof typeof PLAN_SCAN_FREQUENCIES],
-  };
-}
-
 function schedule(
   row: DataSourceRow,
   plan: Awaited<ReturnType<typeof ownerPlan>>,
@@ -43,7 +30,7 @@ function schedule(
   return {
     frequency,
     chosen: row.scanFrequency,
-    offered: [...offeredBy(plan).offered],
+    offered: [...offeredFrequencies(plan).offered],
     nextScanAt: scheduled ? nextSlot(row.id, frequency, now).toISOString() : null,
   };
 }
@@ -67,7 +54,7 @@ export async function setScanSchedule(
 ): Promise<ScanSchedule> {
   const row = await requireDataSource(db, dataSourceId, userId);
   const plan = await ownerPlan(db, row.workspaceId);
-  const { tier, offered } = offeredBy(plan);
+  const { tier, offered } = offeredFrequencies(plan);
   if (frequency !== null && !offered.includes(frequency)) {
     throw new AppError(
       "BAD_REQUEST",

@@ -19,15 +19,23 @@ const MONTH_SPREAD_MS = 28 * DAY_MS;
 /** Slots are whole minutes: finer spread buys nothing against a 15-minute tick. */
 const SLOT_STEP_MS = MINUTE_MS;
 
+/** The tier whose cadences apply, and those cadences, the default first. */
+export function offeredFrequencies(plan: {
+  tier: SubscriptionTier | null;
+  status: string | null;
+}): { tier: SubscriptionTier; offered: readonly ScanFrequency[] } {
+  // No subscription, or one that is not active (a failed payment): Free's cadence.
+  const tier = plan.tier && plan.status === "active" ? plan.tier : "free";
+  return { tier, offered: PLAN_SCAN_FREQUENCIES[tier] };
+}
+
 /** The plan's cadence: the stored choice when the plan offers it, else the plan's default. */
 export function effectiveFrequency(plan: {
   tier: SubscriptionTier | null;
   status: string | null;
   chosen: ScanFrequency | null;
 }): ScanFrequency {
-  // No subscription, or one that is not active (a failed payment): Free's cadence.
-  const tier = plan.tier && plan.status === "active" ? plan.tier : "free";
-  const offered = PLAN_SCAN_FREQUENCIES[tier];
+  const { tier, offered } = offeredFrequencies(plan);
   if (plan.chosen && offered.includes(plan.chosen)) return plan.chosen;
   const [planDefault] = offered;
   if (!planDefault) throw new Error(`The ${tier} plan offers no scan frequency`);
