@@ -1,5 +1,7 @@
+export * from "./admin.ts";
 export * from "./alerts.ts";
 export * from "./auth.ts";
+export * from "./billing.ts";
 export * from "./config.ts";
 export * from "./data-sources.ts";
 export * from "./errors.ts";

@@ -118,8 +118,39 @@ export const subscriptions = pgTable("subscriptions", {
   status: text("status").notNull().default("active"),
   dataSourceLimit: integer("data_source_limit").notNull().default(1),
   dataSourcesUsed: integer("data_sources_used").notNull().default(0),
+  /** The payment provider's subscription and customer (Dodo Payments); null on Free. */
+  providerSubscriptionId: text("provider_subscription_id").unique(),
+  providerCustomerId: text("provider_customer_id"),
+  /**
+   * When the provider's newest applied event happened: an older event arriving later describes
+   * an earlier state and is not applied over a newer one (ADR 011).
+   */
+  providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
+  /** When a renewal payment first failed; the account drops to Free 7 days on (spec §9). */
+  paymentFailedAt: timestamp("payment_failed_at", { withTimezone: true }),
   ...timestamps,
 });
+
+/**
+ * Every webhook the payment provider delivered, by its `webhook-id`: a delivery seen before is
+ * acknowledged and not applied again (ADR 011).
+ */
+export const billingEvents = pgTable(
+  "billing_events",
+  {
+    webhookId: text("webhook_id").primaryKey(),
+    type: text("type").notNull(),
+    /** The event's own timestamp (when it happened at the provider). */
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** applied | stale (older than the state already applied) | ignored (not about a plan). */
+    outcome: text("outcome", { enum: ["applied", "stale", "ignored"] }).notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("billing_events_subscription_idx").on(t.providerSubscriptionId, t.occurredAt)],
+);
 
 export const workspaceType = pgEnum("workspace_type", ["personal", "team"]);
 export const workspaceRole = pgEnum("workspace_role", ["owner", "admin", "member"]);
@@ -226,6 +257,11 @@ export const dataSources = pgTable(
     /** Scopes Google granted with the tokens (space-separated). */
     tokenScopes: text("token_scopes"),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Set when the owner's plan no longer covers this property (a downgrade): it is kept, with
+     * its history, but inactive; a later upgrade brings it back (spec §9).
+     */
+    suspendedByPlanAt: timestamp("suspended_by_plan_at", { withTimezone: true }),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
     /**
      * Spec §4: once a property needed chunking (over 100K sessions in a scan's range), later

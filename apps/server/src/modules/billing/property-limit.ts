@@ -1,0 +1,57 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { dataSources, subscriptions, workspaces } from "../../db/schema.ts";
+
+export interface PropertyLimitChange {
+  /** Properties the plan no longer covers: kept with their history, made inactive. */
+  suspended: string[];
+  /** Properties suspended by an earlier, smaller plan that fit again and were made active. */
+  restored: string[];
+}
+
+/**
+ * Brings the properties in the workspaces a user owns in line with their subscription's
+ * data_source_limit (spec §9: a downgrade keeps every property, deactivates those over the new
+ * limit, never deletes). The oldest properties stay; properties this rule suspended come back
+ * in the same order when the limit grows again. Call it inside the transaction that changed
+ * the limit: it locks the subscription row first.
+ */
+export async function enforcePropertyLimit(
+  db: Db,
+  userId: string,
+  now: Date = new Date(),
+): Promise<PropertyLimitChange> {
+  const [subscription] = await db
+    .select({ limit: subscriptions.dataSourceLimit })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .for("update");
+  if (!subscription) return { suspended: [], restored: [] };
+
+  const owned = await db
+    .select({ id: dataSources.id, suspendedByPlanAt: dataSources.suspendedByPlanAt })
+    .from(dataSources)
+    .innerJoin(workspaces, eq(workspaces.id, dataSources.workspaceId))
+    .where(eq(workspaces.ownerId, userId))
+    .orderBy(asc(dataSources.createdAt), asc(dataSources.id));
+
+  const change: PropertyLimitChange = { suspended: [], restored: [] };
+  owned.forEach((property, index) => {
+    const covered = index < subscription.limit;
+    if (covered && property.suspendedByPlanAt !== null) change.restored.push(property.id);
+    if (!covered && property.suspendedByPlanAt === null) change.suspended.push(property.id);
+  });
+  for (const id of change.suspended) {
+    await db
+      .update(dataSources)
+      .set({ isActive: false, suspendedByPlanAt: now, updatedAt: sql`now()` })
+      .where(eq(dataSources.id, id));
+  }
+  for (const id of change.restored) {
+    await db
+      .update(dataSources)
+      .set({ isActive: true, suspendedByPlanAt: null, updatedAt: sql`now()` })
+      .where(eq(dataSources.id, id));
+  }
+  return change;
+}
