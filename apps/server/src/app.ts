@@ -90,6 +90,12 @@ export async function buildApp({
   await server.register(configRoutes, {
     outboxEnabled: config.demoMode && mailer.kind === "outbox",
     googleSignIn: google !== null,
+    billingMode:
+      config.billing.kind === "disabled"
+        ? null
+        : config.billing.kind === "embedded"
+          ? "test"
+          : config.billing.mode,
   });
   await server.register(outboxRoutes, { db, mailer, demoMode: config.demoMode });
   const invitationOptions = { db, mailer, appUrl: config.appUrl };

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { PaidTier } from "@utmost/contracts";
 import { z } from "zod";
 
 /**
@@ -39,6 +40,26 @@ const EnvSchema = z
     GOOGLE_EMULATOR_URL: z.url().optional(),
     RUN_WORKER: booleanFlag.default(true),
     ALERTS_ALLOW_PRIVATE_NETWORKS: booleanFlag.optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email !== ""),
+      )
+      .pipe(z.array(z.email("must be a comma-separated list of email addresses")))
+      .optional(),
+    DODO_PAYMENTS_API_KEY: z.string().min(1).optional(),
+    DODO_PAYMENTS_WEBHOOK_KEY: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Standard Webhooks secret (whsec_...)")
+      .optional(),
+    DODO_PAYMENTS_ENVIRONMENT: z.enum(["test_mode", "live_mode"]).default("test_mode"),
+    DODO_PAYMENTS_BASE_URL: z.url().optional(),
+    DODO_PRODUCT_PRO: z.string().min(1).optional(),
+    DODO_PRODUCT_ADVANCED: z.string().min(1).optional(),
+    DODO_PRODUCT_AGENCY: z.string().min(1).optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -63,6 +84,23 @@ const EnvSchema = z
         message: "is required when the other Google OAuth client variable is set",
       });
     }
+    const dodo = [
+      "DODO_PAYMENTS_API_KEY",
+      "DODO_PAYMENTS_WEBHOOK_KEY",
+      "DODO_PRODUCT_PRO",
+      "DODO_PRODUCT_ADVANCED",
+      "DODO_PRODUCT_AGENCY",
+    ] as const;
+    const givenDodo = dodo.filter((name) => env[name] !== undefined);
+    if (givenDodo.length > 0 && givenDodo.length < dodo.length) {
+      for (const name of dodo.filter((name) => env[name] === undefined)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required when Dodo Payments is configured (any DODO_ variable is set)",
+        });
+      }
+    }
   });
 
 /**
@@ -78,6 +116,26 @@ export type GoogleConfig =
 
 /** The path the embedded stand-in is mounted at. */
 export const EMBEDDED_GOOGLE_PATH = "/google-emulator";
+
+/**
+ * Who sells the plans: Dodo Payments with this deployment's keys (live, or test mode; a base URL
+ * points the SDK at a stand-in running on its own); the stand-in mounted in this process at
+ * `/dodo-emulator` (the embedded demo, test mode); or nobody, and upgrades say so.
+ */
+export type BillingConfig =
+  | {
+      kind: "dodo";
+      apiKey: string;
+      webhookKey: string;
+      mode: "test" | "live";
+      baseUrl?: string;
+      products: Record<PaidTier, string>;
+    }
+  | { kind: "embedded"; url: string; apiKey: string; webhookKey: string }
+  | { kind: "disabled" };
+
+/** The path the embedded payments stand-in is mounted at. */
+export const EMBEDDED_DODO_PATH = "/dodo-emulator";
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -106,6 +164,9 @@ export interface Config {
    * API process sets RUN_WORKER=false and leaves the jobs to `npm run start:worker`.
    */
   runWorker: boolean;
+  /** Users with these emails are system administrators (spec §6), granted at start and sign-up. */
+  adminEmails: string[];
+  billing: BillingConfig;
   alerts: {
     /**
      * Whether Slack and webhook alerts may go to private, loopback or link-local addresses
@@ -161,10 +222,47 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
     google: googleConfig(env, appUrl, demoMode),
     runWorker: env.RUN_WORKER,
+    adminEmails: env.ADMIN_EMAILS ?? [],
+    billing: billingConfig(env, appUrl, demoMode),
     alerts: {
       allowPrivateNetworks: env.ALERTS_ALLOW_PRIVATE_NETWORKS ?? env.NODE_ENV !== "production",
     },
   };
+}
+
+function billingConfig(env: Env, appUrl: string, demoMode: boolean): BillingConfig {
+  if (
+    env.DODO_PAYMENTS_API_KEY &&
+    env.DODO_PAYMENTS_WEBHOOK_KEY &&
+    env.DODO_PRODUCT_PRO &&
+    env.DODO_PRODUCT_ADVANCED &&
+    env.DODO_PRODUCT_AGENCY
+  ) {
+    return {
+      kind: "dodo",
+      apiKey: env.DODO_PAYMENTS_API_KEY,
+      webhookKey: env.DODO_PAYMENTS_WEBHOOK_KEY,
+      mode: env.DODO_PAYMENTS_ENVIRONMENT === "live_mode" ? "live" : "test",
+      ...(env.DODO_PAYMENTS_BASE_URL
+        ? { baseUrl: env.DODO_PAYMENTS_BASE_URL.replace(/\/$/, "") }
+        : {}),
+      products: {
+        pro: env.DODO_PRODUCT_PRO,
+        advanced: env.DODO_PRODUCT_ADVANCED,
+        agency: env.DODO_PRODUCT_AGENCY,
+      },
+    };
+  }
+  if (demoMode) {
+    // Never secrets: the stand-in lives in this process and only ever takes test payments.
+    return {
+      kind: "embedded",
+      url: `${appUrl}${EMBEDDED_DODO_PATH}`,
+      apiKey: "utmost-embedded-dodo-api-key",
+      webhookKey: `whsec_${Buffer.from("utmost-embedded-dodo-webhook-key").toString("base64")}`,
+    };
+  }
+  return { kind: "disabled" };
 }
 
 function googleConfig(env: Env, appUrl: string, demoMode: boolean): GoogleConfig {

@@ -5,10 +5,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 export const configRoutes: FastifyPluginAsyncZod<{
   outboxEnabled: boolean;
   googleSignIn: boolean;
-}> = async (app, { outboxEnabled, googleSignIn }) => {
+  billingMode: "test" | "live" | null;
+}> = async (app, { outboxEnabled, googleSignIn, billingMode }) => {
   app.get(
     "/api/config",
     { schema: { response: { 200: PublicConfigResponseSchema } } },
-    async () => ({ outboxEnabled, googleSignIn }),
+    async () => ({ outboxEnabled, googleSignIn, billingMode }),
   );
 };
