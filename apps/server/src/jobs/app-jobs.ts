@@ -9,6 +9,7 @@ import {
   createAlertQueues,
   startAlertWorkers,
 } from "../modules/alerts/alerts.job.ts";
+import { createBillingQueues, startBillingWorkers } from "../modules/billing/billing.job.ts";
 import type { GoogleSetup } from "../modules/google/google-setup.ts";
 import { createOutboxMailer, type Mailer } from "../modules/mail/mailer.ts";
 import { createScanQueues, startScanWorkers } from "../modules/scans/run-scan.job.ts";
@@ -29,6 +30,7 @@ export async function prepareJobQueue(jobs: JobQueue, logger: FastifyBaseLogger)
   await createScanQueues(jobs);
   await createAlertQueues(jobs);
   await createScheduleQueues(jobs);
+  await createBillingQueues(jobs);
 }
 
 export interface WorkerOptions {
@@ -68,6 +70,11 @@ export async function startWorkers(jobs: JobQueue, options: WorkerOptions): Prom
     allowPrivateNetworks: options.config.alerts.allowPrivateNetworks,
     logger: options.logger,
     ...options.alerts,
+  });
+  await startBillingWorkers(jobs, {
+    db: options.db,
+    logger: options.logger,
+    now: options.now ?? (() => new Date()),
   });
   if (options.scheduledScans !== false) {
     await startScheduleWorkers(jobs, {

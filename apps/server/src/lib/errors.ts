@@ -9,6 +9,8 @@ const STATUS_BY_CODE = {
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
+  /** A payment provider webhook whose Standard Webhooks signature does not verify (ADR 011). */
+  INVALID_SIGNATURE: 401,
   FORBIDDEN: 403,
   /** The signed-in email is not the invited one (spec §5, compared ignoring case). */
   EMAIL_MISMATCH: 403,
@@ -22,6 +24,8 @@ const STATUS_BY_CODE = {
   /** ADR 010: an alert destination in a private, loopback or link-local network. */
   ALERT_DESTINATION_NOT_ALLOWED: 400,
   ALREADY_MEMBER: 409,
+  /** Checkout for a plan the user already pays for, or a second paid plan beside it. */
+  ALREADY_SUBSCRIBED: 409,
   INVITATION_ALREADY_PENDING: 409,
   /** Spec §4: only a pending invitation can be accepted or declined. */
   INVITATION_NOT_PENDING: 409,
@@ -36,6 +40,10 @@ const STATUS_BY_CODE = {
   MAIL_DELIVERY_FAILED: 502,
   /** A test alert's destination refused it or did not answer; the message says how. */
   ALERT_DELIVERY_FAILED: 502,
+  /** The payment provider refused or did not answer; nothing changed. */
+  PAYMENT_PROVIDER_FAILED: 502,
+  /** This deployment sells no plans (env.ts BillingConfig "disabled"). */
+  BILLING_NOT_CONFIGURED: 503,
   /** This deployment has no Google OAuth client (env.ts GoogleConfig "disabled"). */
   GOOGLE_NOT_CONFIGURED: 503,
 } as const;

@@ -1,0 +1,160 @@
+import {
+  type BillingOverview,
+  type CreateCheckoutResponse,
+  PAYMENT_FAILURE_GRACE_DAYS,
+  PAYMENT_SUCCESS_PATH,
+  type PaidTier,
+  PLANS,
+} from "@utmost/contracts";
+import DodoPayments from "dodopayments";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { SessionUser } from "../auth/session.ts";
+import * as repo from "./billing.repository.ts";
+import type { BillingSetup } from "./billing-setup.ts";
+import { FREE_PLAN } from "./billing-webhooks.ts";
+import { enforcePropertyLimit } from "./property-limit.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an account whose payment failed at `failedAt` moves to Free (spec §9: 7 days). */
+export function downgradeDate(failedAt: Date): Date {
+  return new Date(failedAt.getTime() + PAYMENT_FAILURE_GRACE_DAYS * DAY_MS);
+}
+
+function notConfigured(): AppError {
+  return new AppError(
+    "BILLING_NOT_CONFIGURED",
+    "Payments are not set up in this local environment: set the DODO_PAYMENTS_* variables to sell plans.",
+  );
+}
+
+export async function getOverview(
+  db: Db,
+  setup: BillingSetup | null,
+  userId: string,
+): Promise<BillingOverview> {
+  const row = await repo.findSubscription(db, userId);
+  return {
+    subscription: row
+      ? {
+          tier: row.tier,
+          status: row.status,
+          dataSourceLimit: row.dataSourceLimit,
+          dataSourcesUsed: row.dataSourcesUsed,
+        }
+      : null,
+    mode: setup?.mode ?? null,
+    canManage: setup !== null && Boolean(row?.providerCustomerId),
+    downgradeAt:
+      row?.paymentFailedAt && row.tier !== "free"
+        ? downgradeDate(row.paymentFailedAt).toISOString()
+        : null,
+  };
+}
+
+/** Spec §7 create-dodo-checkout: a hosted checkout session for `tier`. */
+export async function createCheckout(
+  db: Db,
+  setup: BillingSetup | null,
+  user: SessionUser,
+  tier: PaidTier,
+  appUrl: string,
+): Promise<CreateCheckoutResponse> {
+  if (!setup) throw notConfigured();
+  const row = await repo.findSubscription(db, user.id);
+  if (row && row.tier !== "free") {
+    throw new AppError(
+      "ALREADY_SUBSCRIBED",
+      row.tier === tier
+        ? `You are already on the ${PLANS[tier].name} plan.`
+        : `You are on the ${PLANS[row.tier].name} plan. Cancel it under Manage subscription before choosing another plan.`,
+    );
+  }
+  try {
+    const session = await setup.client.checkoutSessions.create({
+      product_cart: [{ product_id: setup.products[tier], quantity: 1 }],
+      customer: row?.providerCustomerId
+        ? { customer_id: row.providerCustomerId }
+        : { email: user.email, name: user.fullName },
+      return_url: `${appUrl}${PAYMENT_SUCCESS_PATH}`,
+      metadata: { user_id: user.id, tier },
+    });
+    if (!session.checkout_url) {
+      throw new AppError(
+        "PAYMENT_PROVIDER_FAILED",
+        "The payment provider returned no checkout page.",
+      );
+    }
+    return { sessionId: session.session_id, checkoutUrl: session.checkout_url, mode: setup.mode };
+  } catch (error) {
+    throw providerError(error, "start checkout");
+  }
+}
+
+/** A link into the provider's customer portal (cancel the plan, change the card). */
+export async function createPortalLink(
+  db: Db,
+  setup: BillingSetup | null,
+  userId: string,
+  appUrl: string,
+): Promise<{ url: string }> {
+  if (!setup) throw notConfigured();
+  const row = await repo.findSubscription(db, userId);
+  if (!row?.providerCustomerId) {
+    throw new AppError("NOT_FOUND", "You have no paid subscription to manage.");
+  }
+  try {
+    const session = await setup.client.customers.customerPortal.create(row.providerCustomerId, {
+      return_url: `${appUrl}/settings/billing`,
+    });
+    return { url: session.link };
+  } catch (error) {
+    throw providerError(error, "open the billing portal");
+  }
+}
+
+function providerError(error: unknown, what: string): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof DodoPayments.APIError) {
+    const detail = error.status ? ` (HTTP ${error.status})` : "";
+    return new AppError(
+      "PAYMENT_PROVIDER_FAILED",
+      `The payment provider could not ${what}${detail}. Please try again.`,
+    );
+  }
+  return error;
+}
+
+/**
+ * Spec §9: an account whose renewal payment is still failing 7 days after the first failure moves
+ * to Free. Properties over the Free limit are kept and deactivated, never deleted. Returns the
+ * users moved.
+ */
+export async function downgradeLapsedSubscriptions(
+  db: Db,
+  now: Date,
+  logger?: FastifyBaseLogger,
+): Promise<string[]> {
+  const failedBefore = new Date(now.getTime() - PAYMENT_FAILURE_GRACE_DAYS * DAY_MS);
+  const moved: string[] = [];
+  for (const userId of await repo.lapsedSubscriptions(db, failedBefore)) {
+    const done = await db.transaction(async (tx) => {
+      const row = await repo.lockSubscription(tx, userId);
+      // Checked again under the lock: a renewal may have landed since the list was read.
+      if (!row.paymentFailedAt || row.paymentFailedAt > failedBefore || row.tier === "free") {
+        return false;
+      }
+      await repo.updateSubscription(tx, userId, FREE_PLAN);
+      const change = await enforcePropertyLimit(tx, userId, now);
+      logger?.info(
+        { userId, suspended: change.suspended.length },
+        "downgraded to Free after failed payment",
+      );
+      return true;
+    });
+    if (done) moved.push(userId);
+  }
+  return moved;
+}
