@@ -6,7 +6,8 @@ import { AuthRoute } from "./auth";
 const signedOut = {
   "GET /api/me": () =>
     jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "Not signed in" } }),
-  "GET /api/config": () => jsonResponse(200, { outboxEnabled: false, googleSignIn: false }),
+  "GET /api/config": () =>
+    jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
 };
 
 function renderAuth(path: string) {
@@ -161,7 +162,8 @@ describe("/auth", () => {
     vi.stubGlobal("location", { ...window.location, assign });
     const fetchMock = stubFetch({
       ...signedOut,
-      "GET /api/config": () => jsonResponse(200, { outboxEnabled: false, googleSignIn: true }),
+      "GET /api/config": () =>
+        jsonResponse(200, { outboxEnabled: false, googleSignIn: true, billingMode: null }),
       "POST /api/auth/sign-in/social": () =>
         jsonResponse(200, { url: "https://accounts.example/o/oauth2/v2/auth?x=1", redirect: true }),
     });
@@ -184,7 +186,8 @@ describe("/auth", () => {
   it("says why when Google sign-in came back refused", async () => {
     stubFetch({
       ...signedOut,
-      "GET /api/config": () => jsonResponse(200, { outboxEnabled: false, googleSignIn: true }),
+      "GET /api/config": () =>
+        jsonResponse(200, { outboxEnabled: false, googleSignIn: true, billingMode: null }),
     });
     renderAuth("/auth?mode=signin&error=access_denied");
     expect(await screen.findByText("Google sign-in was cancelled.")).toBeTruthy();

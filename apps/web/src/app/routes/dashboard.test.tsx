@@ -1,6 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import type { DataSource, WorkspaceSummary } from "@utmost/contracts";
 import { describe, expect, it } from "vitest";
+import { AppLayout } from "@/components/layout/app-layout";
+import { makeMe, makeSubscription } from "@/testing/billing";
 import { makeDataSource, makeRunningScan, makeScan, makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { DashboardRoute } from "./dashboard";
@@ -123,6 +125,60 @@ describe("/dashboard", () => {
       "/settings/billing",
     );
   });
+
+  it("after a payment, reads the plan again until the new limit shows", async () => {
+    const workspace = makeWorkspace({ dataSourceLimit: 1, dataSourceCount: 0, ownerTier: "free" });
+    // The provider's webhook lands a moment after the browser comes back.
+    let webhookLanded = false;
+    setTimeout(() => {
+      webhookLanded = true;
+    }, 300);
+    stubFetch({
+      "GET /api/me": () =>
+        jsonResponse(
+          200,
+          makeMe(
+            webhookLanded
+              ? makeSubscription({ tier: "advanced", dataSourceLimit: 5 })
+              : makeSubscription(),
+          ),
+        ),
+      "GET /api/config": () =>
+        jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: "test" }),
+      "GET /api/workspaces": () =>
+        jsonResponse(200, {
+          workspaces: [
+            webhookLanded ? { ...workspace, dataSourceLimit: 5, ownerTier: "advanced" } : workspace,
+          ],
+        }),
+      [`GET /api/workspaces/${workspace.id}/data-sources`]: () =>
+        jsonResponse(200, { dataSources: [] }),
+    });
+    const { router } = renderRoutes(
+      [
+        {
+          path: "/dashboard",
+          element: (
+            <AppLayout title="Dashboard">
+              <DashboardRoute />
+            </AppLayout>
+          ),
+        },
+      ],
+      "/dashboard?payment=success",
+    );
+
+    expect(await screen.findByText("Subscription activated!")).toBeTruthy();
+    expect(await screen.findByText("0 of 1 used")).toBeTruthy();
+    expect(screen.getByText("0 / 1 Analytics Properties")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Upgrade Plan" })).toBeTruthy();
+    expect(router.state.location.search).toBe("");
+
+    expect(await screen.findByText("0 of 5 used", undefined, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText("0 / 5 Analytics Properties")).toBeTruthy();
+    expect(screen.getByText("Team Plan")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Upgrade Plan" })).toBeNull();
+  }, 10_000);
 
   it("asks for a workspace when there is none", async () => {
     stubFetch({

@@ -1,11 +1,9 @@
 import { DEFAULT_DATA_SOURCE_LIMIT, type WorkspaceSummary } from "@utmost/contracts";
 import { Layers } from "lucide-react";
-import { useEffect } from "react";
-import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LoadingScreen } from "@/components/ui/spinner";
+import { usePaymentSuccess } from "@/features/billing/hooks/use-payment-success";
 import { NoPropertiesState } from "@/features/data-sources/components/no-properties-state";
 import { PropertiesUsageCard } from "@/features/data-sources/components/properties-usage-card";
 import { PropertyGrid } from "@/features/data-sources/components/property-grid";
@@ -14,26 +12,6 @@ import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
 import { useDataSources } from "@/lib/data-sources";
 import { useSelectedWorkspace } from "@/lib/workspaces";
-
-/** Spec §4 "Checkout": a successful payment comes back to `/dashboard?payment=success`. */
-function usePaymentSuccessToast() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const paymentSucceeded = searchParams.get("payment") === "success";
-
-  useEffect(() => {
-    if (!paymentSucceeded) return;
-    toast.success("Subscription activated!", { id: "payment-success" });
-    // Drop the flag so a refresh does not announce it again.
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete("payment");
-        return next;
-      },
-      { replace: true },
-    );
-  }, [paymentSucceeded, setSearchParams]);
-}
 
 function WorkspaceDashboard({ workspace }: { workspace: WorkspaceSummary }) {
   const dataSources = useDataSources(workspace.id);
@@ -70,7 +48,7 @@ function WorkspaceDashboard({ workspace }: { workspace: WorkspaceSummary }) {
 }
 
 export function DashboardRoute() {
-  usePaymentSuccessToast();
+  usePaymentSuccess();
   const { data: me } = useMe();
   const { workspace, isPending } = useSelectedWorkspace();
 

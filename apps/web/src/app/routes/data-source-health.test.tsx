@@ -228,7 +228,8 @@ describe("/data-sources/:id/health", () => {
           onboardingCompleted: true,
           subscription: null,
         }),
-      "GET /api/config": () => jsonResponse(200, { outboxEnabled: false, googleSignIn: false }),
+      "GET /api/config": () =>
+        jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
       "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
       [`GET /api/data-sources/${dataSource.id}`]: () => jsonResponse(200, { dataSource }),
       [`GET /api/data-sources/${dataSource.id}/issues`]: () => jsonResponse(200, { issues: [] }),

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { WorkspaceSummary } from "@utmost/contracts";
 import { describe, expect, it } from "vitest";
+import { makeBillingOverview } from "@/testing/billing";
 import { makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { SettingsRoute } from "./settings";
@@ -23,6 +24,7 @@ function renderSettings(path: string, workspaces: WorkspaceSummary[], extra: Han
   const fetchMock = stubFetch({
     "GET /api/me": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces }),
+    "GET /api/billing": () => jsonResponse(200, makeBillingOverview()),
     ...extra,
   });
   const rendered = renderRoutes(

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { LoadingScreen } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { BillingSettings } from "@/features/settings/components/billing-settings";
+import { BillingSettings } from "@/features/billing/components/billing-settings";
 import { ProfileSettings } from "@/features/settings/components/profile-settings";
 import { WorkspaceSettings } from "@/features/workspaces/components/workspace-settings";
 import { useMe } from "@/lib/auth";
@@ -40,7 +40,7 @@ export function SettingsRoute({ tab }: { tab: SettingsTab }) {
         {isPending ? <LoadingScreen /> : <WorkspaceSettings workspace={workspace} />}
       </TabsContent>
       <TabsContent value="billing">
-        <BillingSettings subscription={me.subscription} />
+        <BillingSettings />
       </TabsContent>
     </Tabs>
   );

@@ -18,7 +18,8 @@ const me = (isAdmin: boolean) => ({
 function renderLayout({ isAdmin = false, outboxEnabled = false } = {}) {
   stubFetch({
     "GET /api/me": () => jsonResponse(200, me(isAdmin)),
-    "GET /api/config": () => jsonResponse(200, { outboxEnabled, googleSignIn: false }),
+    "GET /api/config": () =>
+      jsonResponse(200, { outboxEnabled, googleSignIn: false, billingMode: null }),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
   });
   return renderRoutes(

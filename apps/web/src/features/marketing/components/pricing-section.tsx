@@ -1,14 +1,86 @@
+import {
+  EXTRA_PROPERTY_PRICE_USD,
+  MONEY_BACK_GUARANTEE_DAYS,
+  type PaidTier,
+  PLAN_LIST,
+  type Plan,
+  type SubscriptionTier,
+} from "@utmost/contracts";
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { EXTRA_PROPERTY_PRICE_USD, MONEY_BACK_GUARANTEE_DAYS, PLANS } from "../plans";
+import { Spinner } from "@/components/ui/spinner";
 
 function propertiesLabel(count: number): string {
   return `${count} analytics ${count === 1 ? "property" : "properties"}`;
 }
 
-export function PricingSection({ signedIn }: { signedIn: boolean }) {
+/** How a signed-in visitor buys a plan; the landing route brings it (spec §7 checkout). */
+export interface PlanCheckout {
+  start: (tier: PaidTier) => void;
+  isBusy: boolean;
+  pendingTier: PaidTier | null;
+}
+
+/** Who is looking: signed out, or signed in on a plan (null when they have no subscription). */
+export type PricingViewer = { signedIn: false } | { signedIn: true; tier: SubscriptionTier | null };
+
+function PlanButton({
+  plan,
+  viewer,
+  checkout,
+}: {
+  plan: Plan;
+  viewer: PricingViewer;
+  checkout: PlanCheckout;
+}) {
+  const variant = plan.tier === "free" ? "outline" : "default";
+  if (!viewer.signedIn) {
+    return (
+      <Button asChild variant={variant}>
+        <Link to="/auth?mode=signup">
+          {plan.tier === "free" ? "Start Free" : `Choose ${plan.name}`}
+        </Link>
+      </Button>
+    );
+  }
+  if (viewer.tier === plan.tier) {
+    return (
+      <Button variant="outline" disabled>
+        Current plan
+      </Button>
+    );
+  }
+  // Spec §5: pricing buttons act only for a plan with a tier to buy; Free has none.
+  if (plan.tier === "free") {
+    return (
+      <Button asChild variant={variant}>
+        <Link to="/dashboard">Go to Dashboard</Link>
+      </Button>
+    );
+  }
+  const tier = plan.tier;
+  return (
+    <Button
+      variant={variant}
+      disabled={checkout.isBusy}
+      aria-busy={checkout.pendingTier === tier}
+      onClick={() => checkout.start(tier)}
+    >
+      {checkout.pendingTier === tier ? <Spinner /> : null}
+      Choose {plan.name}
+    </Button>
+  );
+}
+
+export function PricingSection({
+  viewer,
+  checkout,
+}: {
+  viewer: PricingViewer;
+  checkout: PlanCheckout;
+}) {
   return (
     <section id="pricing" className="border-t bg-muted/30 py-20">
       <div className="mx-auto max-w-6xl px-4">
@@ -19,7 +91,7 @@ export function PricingSection({ signedIn }: { signedIn: boolean }) {
           </p>
         </div>
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {PLANS.map((plan) => (
+          {PLAN_LIST.map((plan) => (
             <Card key={plan.tier} className="flex flex-col">
               <CardHeader>
                 <CardTitle>{plan.name}</CardTitle>
@@ -38,24 +110,14 @@ export function PricingSection({ signedIn }: { signedIn: boolean }) {
                     </li>
                   ))}
                 </ul>
-                <Button asChild variant={plan.tier === "free" ? "outline" : "default"}>
-                  {signedIn ? (
-                    <Link to={plan.tier === "free" ? "/dashboard" : "/settings/billing"}>
-                      {plan.tier === "free" ? "Go to Dashboard" : `Choose ${plan.name}`}
-                    </Link>
-                  ) : (
-                    <Link to="/auth?mode=signup">
-                      {plan.tier === "free" ? "Start Free" : `Choose ${plan.name}`}
-                    </Link>
-                  )}
-                </Button>
+                <PlanButton plan={plan} viewer={viewer} checkout={checkout} />
               </CardContent>
             </Card>
           ))}
         </div>
         <p className="mt-8 text-center text-sm text-muted-foreground">
           Extra properties ${EXTRA_PROPERTY_PRICE_USD}/month each. {MONEY_BACK_GUARANTEE_DAYS}-day
-          money-back guarantee on paid plans.
+          money-back guarantee on paid plans. Unlimited team members and workspaces on every plan.
         </p>
       </div>
     </section>

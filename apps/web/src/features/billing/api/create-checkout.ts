@@ -1,0 +1,48 @@
+import { useMutation } from "@tanstack/react-query";
+import { type CreateCheckoutRequest, CreateCheckoutResponseSchema } from "@utmost/contracts";
+import { toast } from "sonner";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+
+/** Spec §7 create-dodo-checkout: a checkout session for one of the paid plans. */
+export function createCheckout(request: CreateCheckoutRequest) {
+  return apiRequest("/api/billing/checkout", CreateCheckoutResponseSchema, {
+    method: "POST",
+    body: request,
+  });
+}
+
+/**
+ * Spec §8 Subscriptions: a failure whose message mentions a local or Docker environment is a
+ * limitation of where the app runs, not an error of the user's, so it is not shown as one.
+ */
+export function isLocalEnvironmentMessage(message: string): boolean {
+  return /local|docker/i.test(message);
+}
+
+function toastCheckoutError(error: Error) {
+  const message = errorMessage(error);
+  if (isLocalEnvironmentMessage(message)) {
+    toast.info("Local Development Limitation", { description: message });
+  } else {
+    toast.error("Upgrade failed", { description: message });
+  }
+}
+
+/**
+ * Starts checkout for a paid plan and sends the browser to the provider's page, which returns it
+ * to `PAYMENT_SUCCESS_PATH` (spec §4 Checkout).
+ */
+export function useCheckout() {
+  const mutation = useMutation({
+    mutationFn: createCheckout,
+    onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+    onError: toastCheckoutError,
+  });
+  // After success the page is on its way out: the buttons stay busy until it has gone.
+  const isBusy = mutation.isPending || mutation.isSuccess;
+  return {
+    start: (tier: CreateCheckoutRequest["tier"]) => mutation.mutate({ tier }),
+    isBusy,
+    pendingTier: isBusy ? (mutation.variables?.tier ?? null) : null,
+  };
+}
