@@ -12,6 +12,11 @@ export const DataSourceSchema = z.object({
   ga4PropertyId: z.string(),
   ga4AccountName: z.string().nullable(),
   isActive: z.boolean(),
+  /**
+   * The owner's plan no longer covers this property (a downgrade): kept with its history, not
+   * scanned until the plan covers it again (spec §9).
+   */
+  pausedByPlan: z.boolean(),
   lastSyncedAt: z.iso.datetime().nullable(),
   /** Set once a scan found the property large (spec §4 chunking). */
   chunkSizeDays: z.number().int().nullable(),

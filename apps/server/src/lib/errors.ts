@@ -16,6 +16,8 @@ const STATUS_BY_CODE = {
   EMAIL_MISMATCH: 403,
   /** The workspace owner's plan has no analytics property left (spec §5, §8). */
   DATA_SOURCE_LIMIT_REACHED: 403,
+  /** A property the owner's plan has paused after a downgrade (billing/property-limit.ts). */
+  PLAN_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   DATA_SOURCE_ALREADY_CONNECTED: 409,

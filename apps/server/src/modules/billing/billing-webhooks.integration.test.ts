@@ -255,6 +255,22 @@ describe.each(testDatabaseKinds())("billing webhooks on %s", (kind) => {
       .from(utmIssues)
       .where(eq(utmIssues.dataSourceId, properties[2]?.id ?? ""));
     expect(issues[0]?.n).toBe(1);
+    // A paused property shows so, and is not audited until the plan covers it again.
+    const paused = properties[2]?.id ?? "";
+    const shown = await app.server.inject({
+      method: "GET",
+      url: `/api/data-sources/${paused}`,
+      headers: { cookie },
+    });
+    expect(shown.json().dataSource).toMatchObject({ isActive: false, pausedByPlan: true });
+    const audit = await app.server.inject({
+      method: "POST",
+      url: `/api/data-sources/${paused}/audits`,
+      headers: { cookie },
+      payload: { scanType: "manual" },
+    });
+    expect(audit.statusCode).toBe(403);
+    expect(audit.json().error.code).toBe("PLAN_LIMIT_REACHED");
     // Run again: nothing more to do.
     expect(await downgradeLapsedSubscriptions(app.database.db, at(38))).not.toContain(userId);
 

@@ -11,6 +11,7 @@ export function toDataSource(row: DataSourceRow, latestScan: Scan | null): DataS
     ga4PropertyId: row.ga4PropertyId,
     ga4AccountName: row.ga4AccountName,
     isActive: row.isActive,
+    pausedByPlan: row.suspendedByPlanAt !== null,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     chunkSizeDays: row.chunkSizeDays,
     createdAt: row.createdAt.toISOString(),

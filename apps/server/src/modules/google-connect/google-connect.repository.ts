@@ -67,10 +67,17 @@ export async function markConnectionUsed(db: Db, connectionId: string) {
     .where(eq(googleConnections.id, connectionId));
 }
 
-/** Spec §4 reconnect: new tokens, and the property is active again. */
+/**
+ * Spec §4 reconnect: new tokens, and the property is active again, unless the owner's plan has
+ * it paused (billing/property-limit.ts).
+ */
 export async function reconnectDataSource(db: Db, dataSourceId: string, tokens: SealedTokens) {
   await db
     .update(dataSources)
-    .set({ ...tokens, isActive: true, updatedAt: sql`now()` })
+    .set({
+      ...tokens,
+      isActive: sql`${dataSources.suspendedByPlanAt} is null`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(dataSources.id, dataSourceId));
 }

@@ -73,7 +73,13 @@ export async function startAudit(
   starter: ScanStarter,
   input: { dataSourceId: string; userId: string; scanType: ScanType },
 ): Promise<{ scan: Scan; created: boolean }> {
-  await requireDataSource(db, input.dataSourceId, input.userId);
+  const dataSource = await requireDataSource(db, input.dataSourceId, input.userId);
+  if (dataSource.suspendedByPlanAt !== null) {
+    throw new AppError(
+      "PLAN_LIMIT_REACHED",
+      "This analytics property is paused: the workspace owner's plan covers fewer properties. Upgrade the plan to audit it again.",
+    );
+  }
   return starter.start({
     dataSourceId: input.dataSourceId,
     scanType: input.scanType,
