@@ -70,6 +70,7 @@ export function makeDataSource(overrides: Partial<DataSource> = {}): DataSource 
     ga4PropertyId: "312456789",
     ga4AccountName: "Acme Inc.",
     isActive: true,
+    pausedByPlan: false,
     lastSyncedAt: "2025-11-01T09:00:40.000Z",
     chunkSizeDays: null,
     createdAt: "2025-10-01T12:00:00.000Z",

@@ -22,6 +22,7 @@ const store = makeDataSource({
   name: "Acme Store",
   ga4PropertyId: "312456789",
   isActive: true,
+  pausedByPlan: false,
   lastSyncedAt: null,
   createdAt: "2025-10-01T12:00:00.000Z",
   latestScan: makeScan({ healthScore: 45, healthGrade: "D" }),
@@ -30,6 +31,7 @@ const blog = makeDataSource({
   workspaceId: workspace.id,
   name: "Acme Blog",
   isActive: false,
+  pausedByPlan: false,
   latestScan: makeRunningScan(),
 });
 

@@ -69,7 +69,7 @@ export function PropertiesTable({ dataSources }: { dataSources: DataSource[] }) 
                 <HealthScoreCell scan={dataSource.latestScan} />
               </TableCell>
               <TableCell>
-                <PropertyStatusBadge isActive={dataSource.isActive} />
+                <PropertyStatusBadge dataSource={dataSource} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
                 {dataSource.lastSyncedAt ? formatDateTime(dataSource.lastSyncedAt) : "Never"}

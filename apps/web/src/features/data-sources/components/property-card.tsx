@@ -71,7 +71,7 @@ export function PropertyCard({
             <BarChart3 className="size-5 shrink-0 text-primary" aria-hidden />
             <CardTitle className="truncate">{dataSource.name}</CardTitle>
           </div>
-          <PropertyStatusBadge isActive={dataSource.isActive} />
+          <PropertyStatusBadge dataSource={dataSource} />
         </div>
         <CardDescription className="truncate">
           {dataSource.ga4AccountName ? `${dataSource.ga4AccountName} · ` : ""}GA4 property{" "}

@@ -36,7 +36,7 @@ export function PropertyOverview({
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex items-center gap-2">
             <h2 className="truncate text-2xl font-semibold">{dataSource.name}</h2>
-            <PropertyStatusBadge isActive={dataSource.isActive} />
+            <PropertyStatusBadge dataSource={dataSource} />
           </div>
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div className="flex gap-1.5">
