@@ -2,6 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/engine", "packages/google-emulator", "apps/server", "apps/web"],
+    projects: [
+      "packages/engine",
+      "packages/google-emulator",
+      "packages/dodo-emulator",
+      "apps/server",
+      "apps/web",
+    ],
   },
 });

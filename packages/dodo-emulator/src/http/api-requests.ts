@@ -1,0 +1,93 @@
+import type { NewCheckout } from "../billing/billing.service.ts";
+import { invalidBody } from "../dodo-error.ts";
+import type { CheckoutLine } from "../state/store.ts";
+import { readField } from "./reply.ts";
+
+/**
+ * Request bodies, read as Dodo reads them (the fields of `CheckoutSessionCreateParams` and
+ * `SubscriptionUpdateParams` in the SDK's types that the stand-in acts on); every other field is
+ * accepted and ignored, as it would be by a Dodo account without those features.
+ */
+
+export function parseCheckoutRequest(body: unknown): NewCheckout {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw invalidBody("The request body must be a JSON object.");
+  }
+  const cart = readField(body, "product_cart");
+  if (!Array.isArray(cart) || cart.length === 0) {
+    throw invalidBody("product_cart must list at least one product.");
+  }
+  const lines = cart.map((item: unknown, index): CheckoutLine => {
+    const productId = readField(item, "product_id");
+    const quantity = readField(item, "quantity");
+    if (typeof productId !== "string" || productId === "") {
+      throw invalidBody(`product_cart[${index}].product_id must be a product id.`);
+    }
+    if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) {
+      throw invalidBody(`product_cart[${index}].quantity must be a whole number, 1 or more.`);
+    }
+    return { productId, quantity };
+  });
+  const customer = readField(body, "customer");
+  if (customer !== undefined && customer !== null && typeof customer !== "object") {
+    throw invalidBody("customer must be an object.");
+  }
+  return {
+    lines,
+    customerEmail: optionalString(customer, "email", "customer.email"),
+    customerName: optionalString(customer, "name", "customer.name"),
+    returnUrl: optionalUrl(body, "return_url"),
+    cancelUrl: optionalUrl(body, "cancel_url"),
+    metadata: metadata(readField(body, "metadata")),
+  };
+}
+
+export interface SubscriptionUpdate {
+  cancel: boolean;
+  cancelAtNextBillingDate: boolean | undefined;
+}
+
+export function parseSubscriptionUpdate(body: unknown): SubscriptionUpdate {
+  const status = readField(body, "status");
+  const flag = readField(body, "cancel_at_next_billing_date");
+  if (status !== undefined && status !== null && status !== "cancelled") {
+    throw invalidBody('status can only be set to "cancelled".');
+  }
+  if (flag !== undefined && flag !== null && typeof flag !== "boolean") {
+    throw invalidBody("cancel_at_next_billing_date must be true or false.");
+  }
+  return {
+    cancel: status === "cancelled",
+    cancelAtNextBillingDate: typeof flag === "boolean" ? flag : undefined,
+  };
+}
+
+/** The SDK sends `return_url` in the query; a JSON body is read too. */
+export function parsePortalRequest(query: unknown, body: unknown): { returnUrl: string | null } {
+  return { returnUrl: optionalUrl(query, "return_url") ?? optionalUrl(body, "return_url") };
+}
+
+function optionalString(source: unknown, name: string, label: string): string | null {
+  const value = readField(source, name);
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") throw invalidBody(`${label} must be a string.`);
+  return value.trim() === "" ? null : value.trim();
+}
+
+function optionalUrl(source: unknown, name: string): string | null {
+  const value = optionalString(source, name, name);
+  if (value !== null && !URL.canParse(value)) throw invalidBody(`${name} must be a URL.`);
+  return value;
+}
+
+function metadata(value: unknown): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw invalidBody("metadata must be an object of strings.");
+  }
+  const entries = Object.entries(value);
+  for (const [key, item] of entries) {
+    if (typeof item !== "string") throw invalidBody(`metadata.${key} must be a string.`);
+  }
+  return Object.fromEntries(entries);
+}
