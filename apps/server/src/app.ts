@@ -6,6 +6,7 @@ import { type Config, EMBEDDED_GOOGLE_PATH } from "./env.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { alertsRoutes } from "./modules/alerts/alerts.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
@@ -117,6 +118,7 @@ export async function buildApp({
     await scope.register(issuesRoutes, { db });
     await scope.register(scansRoutes, { db, scanStarter });
     await scope.register(alertsRoutes, { db, config, mailer });
+    await scope.register(adminRoutes, { db });
   });
 
   await webRoutes(server, { distDir: config.webDistDir });

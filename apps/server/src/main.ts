@@ -3,6 +3,7 @@ import { openDatabase } from "./db/client.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { prepareJobQueue, startWorkers } from "./jobs/app-jobs.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
+import { grantAdminEmails } from "./modules/admin/admin.service.ts";
 import { createOutboxMailer, createSmtpMailer } from "./modules/mail/mailer.ts";
 import { DEMO_LOGIN, seedDemo } from "./seed/demo.ts";
 import { seedDemoProperty } from "./seed/demo-property.ts";
@@ -16,6 +17,10 @@ async function main() {
   const jobs = createJobQueue({ database, location: config.database });
   const { server, auth, google } = await buildApp({ config, db: database.db, mailer, jobs });
   await prepareJobQueue(jobs, server.log);
+  const grantedAdmins = await grantAdminEmails(database.db, config.adminEmails);
+  if (grantedAdmins.length > 0) {
+    server.log.info({ emails: grantedAdmins }, "granted the admin role (ADMIN_EMAILS)");
+  }
   if (config.demoMode) await seedDemo(database.db, auth);
 
   let closing = false;

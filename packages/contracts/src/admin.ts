@@ -66,6 +66,10 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminUsersResponseSchema = z.object({ users: z.array(AdminUserSchema) });
+/** The answer to an admin's subscription edit: the user as the list now shows them. */
+export const AdminUserResponseSchema = z.object({ user: AdminUserSchema });
+
+export const AdminUserParamsSchema = z.object({ userId: z.string().min(1) });
 
 /** `PATCH /api/admin/users/:userId/subscription` (spec §5 "Admin edit"). */
 export const AdminSubscriptionUpdateSchema = z.object({

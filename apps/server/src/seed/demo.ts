@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { markOnboardingCompleted } from "../modules/accounts/accounts.repository.ts";
+import { grantAdmin } from "../modules/admin/admin.repository.ts";
 import type { Auth } from "../modules/auth/auth.ts";
 import { createWithOwner } from "../modules/workspaces/workspaces.repository.ts";
 
@@ -11,13 +12,21 @@ export const DEMO_LOGIN = {
   password: "utmost-demo",
 } as const;
 
-/** The embedded default's ready-made account, so a newcomer can look around at once. */
+/**
+ * The embedded default's ready-made account, so a newcomer can look around at once. It is a
+ * system administrator too, so the admin console (spec §2 /admin) can be seen in the demo.
+ */
 export async function seedDemo(db: Db, auth: Auth): Promise<void> {
   const existing = await db.query.users.findFirst({ where: eq(users.email, DEMO_LOGIN.email) });
-  if (existing) return;
+  if (existing) {
+    // A data directory seeded before the demo login was an admin.
+    await grantAdmin(db, [existing.id]);
+    return;
+  }
   const { user } = await auth.api.signUpEmail({
     body: { name: DEMO_LOGIN.fullName, email: DEMO_LOGIN.email, password: DEMO_LOGIN.password },
   });
   await createWithOwner(db, { name: "Demo Workspace", type: "personal", ownerId: user.id });
   await markOnboardingCompleted(db, user.id);
+  await grantAdmin(db, [user.id]);
 }

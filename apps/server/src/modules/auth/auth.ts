@@ -5,6 +5,7 @@ import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/gener
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import type { Config } from "../../env.ts";
+import { grantAdminIfListed } from "../admin/admin.service.ts";
 import type { GoogleSetup } from "../google/google-setup.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetMail } from "../mail/templates.ts";
@@ -40,6 +41,14 @@ export function createAuth(options: {
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true, transaction: true }),
     user: { fields: { name: "fullName" } },
+    databaseHooks: {
+      user: {
+        create: {
+          // After the sign-up commits: an address in ADMIN_EMAILS becomes a system admin.
+          after: (user) => grantAdminIfListed(db, config.adminEmails, user),
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
