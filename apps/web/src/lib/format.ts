@@ -14,6 +14,13 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: "medium" });
+
+/** A moment today, to the second: "9:30:05 AM" (when polled data was last refreshed). */
+export function formatTime(time: Date | number): string {
+  return timeFormat.format(time);
+}
+
 /**
  * A calendar date ("2025-11-01", no time) as written, read in UTC so a reader west of Greenwich
  * does not see the day before.

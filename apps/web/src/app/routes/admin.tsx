@@ -1,37 +1,47 @@
-import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { AdminOverview } from "@/features/admin/components/admin-overview";
+import { SystemStatus } from "@/features/admin/components/system-status";
+import { UsersTable } from "@/features/admin/components/users-table";
+import { WorkspacesTable } from "@/features/admin/components/workspaces-table";
 
-/** Spec §6 "System admin": what each tab of the console is for. */
+/** Spec §2 /admin: the console's tabs; the open one is kept in `?tab=` so a reload keeps it. */
 const ADMIN_TABS = [
-  { value: "overview", label: "Overview", description: "Totals of users, workspaces and scans." },
-  { value: "users", label: "Users", description: "Every user with their roles and subscription." },
-  {
-    value: "workspaces",
-    label: "Workspaces",
-    description: "Every workspace with its owner, members and analytics properties.",
-  },
-  { value: "system", label: "System", description: "Scan activity and system health." },
+  { value: "overview", label: "Overview", content: <AdminOverview /> },
+  { value: "users", label: "Users", content: <UsersTable /> },
+  { value: "workspaces", label: "Workspaces", content: <WorkspacesTable /> },
+  { value: "system", label: "System", content: <SystemStatus /> },
 ] as const;
 
-/** `/admin` (system administrators only; the guard redirects everyone else). */
+type AdminTab = (typeof ADMIN_TABS)[number]["value"];
+
+function isAdminTab(value: string | null): value is AdminTab {
+  return ADMIN_TABS.some((tab) => tab.value === value);
+}
+
+/** `/admin` (system administrators only; the route guard sends everyone else to /dashboard). */
 export function AdminRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab: AdminTab = isAdminTab(requested) ? requested : "overview";
+
   return (
-    <Tabs defaultValue="overview">
+    <Tabs
+      value={tab}
+      onValueChange={(value) =>
+        setSearchParams(value === "overview" ? {} : { tab: value }, { replace: true })
+      }
+    >
       <TabsList>
-        {ADMIN_TABS.map((tab) => (
-          <TabsTrigger key={tab.value} value={tab.value}>
-            {tab.label}
+        {ADMIN_TABS.map(({ value, label }) => (
+          <TabsTrigger key={value} value={value}>
+            {label}
           </TabsTrigger>
         ))}
       </TabsList>
-      {ADMIN_TABS.map((tab) => (
-        <TabsContent key={tab.value} value={tab.value}>
-          <Card>
-            <CardHeader>
-              <CardTitle>{tab.label}</CardTitle>
-              <CardDescription>{tab.description}</CardDescription>
-            </CardHeader>
-          </Card>
+      {ADMIN_TABS.map(({ value, content }) => (
+        <TabsContent key={value} value={value}>
+          {content}
         </TabsContent>
       ))}
     </Tabs>

@@ -1,0 +1,119 @@
+import { type AdminUser, TIER_LABELS } from "@utmost/contracts";
+import { Pencil, Users } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { formatDate } from "@/lib/format";
+import { useAdminUsers } from "../api/admin-users";
+import { EditSubscriptionDialog } from "./edit-subscription-dialog";
+import { LoadError } from "./load-error";
+
+function UserRow({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
+  const { subscription } = user;
+  return (
+    <TableRow>
+      <TableCell className="font-medium">
+        <span className="flex items-center gap-2">
+          {user.fullName}
+          {user.roles.includes("admin") ? <Badge>Admin</Badge> : null}
+        </span>
+      </TableCell>
+      <TableCell>{user.email}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
+      <TableCell>
+        {subscription ? (
+          <Badge variant="secondary">{TIER_LABELS[subscription.tier]}</Badge>
+        ) : (
+          <span className="text-muted-foreground">No subscription</span>
+        )}
+      </TableCell>
+      <TableCell>
+        {subscription ? (
+          <Badge
+            variant={subscription.status === "active" ? "success" : "warning"}
+            className="capitalize"
+          >
+            {subscription.status}
+          </Badge>
+        ) : null}
+      </TableCell>
+      <TableCell className="tabular-nums">
+        {subscription ? `${subscription.dataSourcesUsed} / ${subscription.dataSourceLimit}` : "-"}
+      </TableCell>
+      <TableCell className="text-right">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Edit subscription of ${user.fullName}`}
+          onClick={onEdit}
+        >
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The Users tab: every user with roles and subscription; an admin edits tier and limit. */
+export function UsersTable() {
+  const users = useAdminUsers();
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          Users
+          {users.data ? <Badge variant="secondary">{users.data.length}</Badge> : null}
+        </CardTitle>
+        <CardDescription>Every account with its roles and subscription</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {users.isPending ? (
+          <div className="flex flex-col gap-3">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : users.isError ? (
+          <LoadError what="users" error={users.error} />
+        ) : users.data.length === 0 ? (
+          <EmptyState icon={Users} title="No users yet" />
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Joined</TableHead>
+                <TableHead>Plan</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Properties</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.data.map((user) => (
+                <UserRow key={user.id} user={user} onEdit={() => setEditing(user)} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <EditSubscriptionDialog user={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}
