@@ -119,6 +119,19 @@ describe("checkout sessions", () => {
     expect(numberMetadata.status).toBe(422);
   });
 
+  it("attaches an existing customer by customer_id, and refuses an unknown one", async () => {
+    const subscriptionId = await subscribe("grace@example.com");
+    const customerId = (await h.client.subscriptions.retrieve(subscriptionId)).customer.customer_id;
+    const again = await createSession({ customer: { customer_id: customerId } });
+    expect(await h.client.checkoutSessions.retrieve(again.session_id)).toMatchObject({
+      customer_email: "grace@example.com",
+    });
+    expect((await hostedPage(again.session_id)).html).toContain("grace@example.com");
+    await expect(createSession({ customer: { customer_id: "cus_nobody" } })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
   it("reports a session's payment status once the hosted page is paid", async () => {
     const session = await createSession();
     expect(await h.client.checkoutSessions.retrieve(session.session_id)).toEqual({

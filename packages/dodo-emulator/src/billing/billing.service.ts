@@ -31,6 +31,8 @@ const DEFAULT_TEST_EMAIL = "test.customer@example.com";
 
 export interface NewCheckout {
   lines: CheckoutLine[];
+  /** An existing customer the session is for (`customer: {customer_id}`). */
+  customerId?: string | null;
   customerEmail: string | null;
   customerName: string | null;
   returnUrl: string | null;
@@ -74,10 +76,14 @@ export class Billing {
     for (const line of checkout.lines) {
       if (!this.#store.products.has(line.productId)) throw notFound("Product", line.productId);
     }
+    const { customerId, ...rest } = checkout;
+    const existing = customerId ? this.#store.customers.get(customerId) : undefined;
+    if (customerId && !existing) throw notFound("Customer", customerId);
     const session: CheckoutSession = {
       id: newId("cks"),
       createdAt: this.#now().toISOString(),
-      ...checkout,
+      ...rest,
+      ...(existing ? { customerEmail: existing.email, customerName: existing.name } : {}),
       paymentId: null,
       paymentStatus: null,
     };

@@ -34,6 +34,7 @@ export function parseCheckoutRequest(body: unknown): NewCheckout {
   }
   return {
     lines,
+    customerId: optionalString(customer, "customer_id", "customer.customer_id"),
     customerEmail: optionalString(customer, "email", "customer.email"),
     customerName: optionalString(customer, "name", "customer.name"),
     returnUrl: optionalUrl(body, "return_url"),

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
+import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+
+/**
+ * Issue 8: a new account on Free upgrades to Pro through the provider's hosted checkout (the
+ * embedded Dodo stand-in in test mode), comes back to the dashboard on the new plan, cancels in
+ * the provider's portal, and buys Team, whose five properties show on the dashboard and in the
+ * sidebar card.
+ */
+describe("upgrading a plan", () => {
+  let browser: Browser;
+  let pageErrors: string[];
+  beforeEach(async () => {
+    browser = await openBrowser();
+    pageErrors = collectPageErrors(browser.page);
+  });
+  afterEach(async () => {
+    await browser.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("upgrades Free to Pro at checkout, cancels in the portal, then buys Team", async () => {
+    const { page } = browser;
+    const email = uniqueEmail("upgrade");
+
+    await page.goto(browser.url("/auth?mode=signup"));
+    await page.getByLabel("Full name").fill("Paula Payer");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a-good-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await waitForPath(page, "/onboarding");
+    await page.getByRole("button", { name: "Skip" }).click();
+    await waitForPath(page, "/dashboard");
+
+    const sidebar = page.getByTestId("sidebar");
+    await sidebar.getByText("Free Plan").waitFor();
+    await sidebar.getByText("0 / 1 Analytics Properties").waitFor();
+
+    // The sidebar card's Upgrade Plan opens billing, which offers the three paid plans.
+    await sidebar.getByRole("link", { name: "Upgrade Plan" }).click();
+    await waitForPath(page, "/settings/billing");
+    await page.getByText("Test Mode Active").waitFor();
+    await page.getByRole("button", { name: "Upgrade to Team" }).waitFor();
+    await page.getByRole("button", { name: "Upgrade to Agency" }).waitFor();
+    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+
+    // The provider's hosted checkout page, in test mode.
+    await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
+    await page.getByText("Test mode", { exact: false }).first().waitFor();
+    await page.getByText(email).waitFor();
+    await page.getByRole("button", { name: "Pay" }).click();
+
+    await waitForPath(page, "/dashboard");
+    await page.getByText("Subscription activated!").waitFor();
+    await sidebar.getByText("Pro Plan").waitFor();
+    await sidebar.getByText("0 / 1 Analytics Properties").waitFor();
+    await page.getByText("0 of 1 used").waitFor();
+    expect(await sidebar.getByRole("link", { name: "Upgrade Plan" }).count()).toBe(0);
+    // The query flag is gone once the toast has shown.
+    await page.waitForURL((url) => !url.searchParams.has("payment"));
+
+    // Billing shows Pro, active, no upgrade cards, and the way to manage it.
+    await page.goto(browser.url("/settings/billing"));
+    await page.getByText("Pro Plan").first().waitFor();
+    await page.getByText("active", { exact: true }).first().waitFor();
+    expect(await page.getByRole("button", { name: /^Upgrade to / }).count()).toBe(0);
+    await page.getByRole("button", { name: "Manage subscription" }).click();
+
+    // In the provider's portal the plan is cancelled; the account is back on Free.
+    await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/portal/"));
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByText("cancelled", { exact: false }).first().waitFor();
+    await page.getByRole("link", { name: "Return" }).click();
+    await waitForPath(page, "/settings/billing");
+    await page.getByRole("button", { name: "Upgrade to Team" }).click();
+
+    await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
+    await page.getByRole("button", { name: "Pay" }).click();
+    await waitForPath(page, "/dashboard");
+    await sidebar.getByText("Team Plan").waitFor();
+    await sidebar.getByText("0 / 5 Analytics Properties").waitFor();
+    await page.getByText("0 of 5 used").waitFor();
+  });
+});
