@@ -13,7 +13,7 @@ export function ErrorRateCard({ errors }: { errors: AdminStats["scanErrors7d"] }
       icon={AlertTriangle}
       value={formatRate(errors.rate)}
       destructive={alarming}
-      description={`${formatNumber(errors.failed)} failed of ${formatNumber(errors.total)} scans`}
+      description={`${formatNumber(errors.failed)} failed of ${formatNumber(errors.total)} ${errors.total === 1 ? "scan" : "scans"}`}
     >
       {alarming ? (
         <p className="text-xs font-medium text-destructive">
