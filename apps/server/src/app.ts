@@ -2,7 +2,7 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
-import { type Config, EMBEDDED_GOOGLE_PATH } from "./env.ts";
+import { type Config, EMBEDDED_DODO_PATH, EMBEDDED_GOOGLE_PATH } from "./env.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
@@ -11,6 +11,8 @@ import { alertsRoutes } from "./modules/alerts/alerts.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createRequireSession } from "./modules/auth/session.ts";
+import { billingRoutes, billingWebhookRoutes } from "./modules/billing/billing.routes.ts";
+import { type BillingSetup, setUpBilling } from "./modules/billing/billing-setup.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { dataSourcesRoutes } from "./modules/data-sources/data-sources.routes.ts";
 import { type GoogleSetup, setUpGoogle } from "./modules/google/google-setup.ts";
@@ -45,6 +47,8 @@ export interface App {
   auth: Auth;
   /** Google as configured, or null when it is turned off. */
   google: GoogleSetup | null;
+  /** The payment provider as configured, or null when no plans are sold. */
+  billing: BillingSetup | null;
   /** Every route registered, so tests can prove each one checks who is asking. */
   routes: { method: string; url: string }[];
 }
@@ -82,6 +86,7 @@ export async function buildApp({
   });
 
   const google = await setUpGoogle(config);
+  const billing = await setUpBilling(config);
   const auth = createAuth({ db, config, mailer, google });
   const scanStarter =
     givenScanStarter ?? (jobs ? createScanStarter({ db, enqueue: scanEnqueuer(jobs) }) : undefined);
@@ -91,18 +96,17 @@ export async function buildApp({
   await server.register(configRoutes, {
     outboxEnabled: config.demoMode && mailer.kind === "outbox",
     googleSignIn: google !== null,
-    billingMode:
-      config.billing.kind === "disabled"
-        ? null
-        : config.billing.kind === "embedded"
-          ? "test"
-          : config.billing.mode,
+    billingMode: billing?.mode ?? null,
   });
   await server.register(outboxRoutes, { db, mailer, demoMode: config.demoMode });
   const invitationOptions = { db, mailer, appUrl: config.appUrl };
   await server.register(invitationLookupRoutes, invitationOptions);
   if (google?.embedded) {
     await server.register(google.embedded.plugin, { prefix: EMBEDDED_GOOGLE_PATH });
+  }
+  await server.register(billingWebhookRoutes, { db, billing });
+  if (billing?.embedded) {
+    await server.register(billing.embedded.plugin, { prefix: EMBEDDED_DODO_PATH });
   }
 
   // Every app route below needs a signed-in user.
@@ -118,9 +122,10 @@ export async function buildApp({
     await scope.register(issuesRoutes, { db });
     await scope.register(scansRoutes, { db, scanStarter });
     await scope.register(alertsRoutes, { db, config, mailer });
+    await scope.register(billingRoutes, { db, billing, appUrl: config.appUrl });
     await scope.register(adminRoutes, { db });
   });
 
   await webRoutes(server, { distDir: config.webDistDir });
-  return { server, auth, google, routes };
+  return { server, auth, google, billing, routes };
 }
