@@ -58,6 +58,9 @@ async function main() {
   if (config.google.kind === "embedded" || config.google.kind === "emulator") {
     console.log(`  Google: the offline stand-in at ${config.google.url}`);
   }
+  if (config.billing.kind === "embedded") {
+    console.log(`  Payments: the offline Dodo stand-in at ${config.billing.url} (test mode)`);
+  }
   console.log(
     config.runWorker
       ? "  Scans run in this process."
