@@ -119,7 +119,11 @@ describe("password reset in the embedded default", () => {
         payload: { email: input.email },
       });
       const config = await app.server.inject({ method: "GET", url: "/api/config" });
-      expect(config.json()).toEqual({ outboxEnabled: true, googleSignIn: true });
+      expect(config.json()).toEqual({
+        outboxEnabled: true,
+        googleSignIn: true,
+        billingMode: "test",
+      });
       const outbox = await app.server.inject({ method: "GET", url: "/api/dev/outbox" });
       expect(outbox.statusCode).toBe(200);
       const [message] = outbox.json().messages;
@@ -137,7 +141,11 @@ describe("password reset in the embedded default", () => {
         404,
       );
       const config = await app.server.inject({ method: "GET", url: "/api/config" });
-      expect(config.json()).toEqual({ outboxEnabled: false, googleSignIn: false });
+      expect(config.json()).toEqual({
+        outboxEnabled: false,
+        googleSignIn: false,
+        billingMode: null,
+      });
     } finally {
       await app.close();
     }

@@ -122,7 +122,7 @@ async function applySubscriptionEvent(
   userId: string,
   data: SubscriptionData,
   occurredAt: Date,
-): Promise<WebhookOutcome> {
+): Promise<"applied" | "stale" | "ignored"> {
   const row = await repo.lockSubscription(db, userId);
   if (row.providerEventAt && occurredAt < row.providerEventAt) return "stale";
 

@@ -32,11 +32,16 @@ describe.each(testDatabaseKinds())("checkout through the payment provider on %s"
     await dodo.close();
   });
 
-  const call = (method: "GET" | "POST", url: string, cookie?: string, payload?: unknown) =>
+  const call = (
+    method: "GET" | "POST",
+    url: string,
+    cookie?: string,
+    payload?: Record<string, unknown>,
+  ) =>
     app.server.inject({
       method,
       url,
-      ...(cookie ? { headers: { cookie } } : {}),
+      headers: cookie ? { cookie } : {},
       ...(payload === undefined ? {} : { payload }),
     });
 
