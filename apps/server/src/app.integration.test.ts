@@ -6,6 +6,8 @@ import { createTestApp, signUp, type TestApp } from "./test/test-app.ts";
 const PUBLIC_ROUTES = new Set([
   "GET /api/health",
   "GET /api/config",
+  "GET /api/docs/checks",
+  "GET /api/docs/checks/:checkId",
   "GET /api/dev/outbox",
   "GET /api/invitations/lookup",
   // The payment provider's events: the Standard Webhooks signature is the check (billing tests).

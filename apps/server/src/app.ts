@@ -15,6 +15,7 @@ import { billingRoutes, billingWebhookRoutes } from "./modules/billing/billing.r
 import { type BillingSetup, setUpBilling } from "./modules/billing/billing-setup.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { dataSourcesRoutes } from "./modules/data-sources/data-sources.routes.ts";
+import { docsRoutes } from "./modules/docs/docs.routes.ts";
 import { type GoogleSetup, setUpGoogle } from "./modules/google/google-setup.ts";
 import { googleConnectRoutes } from "./modules/google-connect/google-connect.routes.ts";
 import {
@@ -98,6 +99,7 @@ export async function buildApp({
     googleSignIn: google !== null,
     billingMode: billing?.mode ?? null,
   });
+  await server.register(docsRoutes);
   await server.register(outboxRoutes, { db, mailer, demoMode: config.demoMode });
   const invitationOptions = { db, mailer, appUrl: config.appUrl };
   await server.register(invitationLookupRoutes, invitationOptions);

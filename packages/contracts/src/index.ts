@@ -4,6 +4,7 @@ export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./config.ts";
 export * from "./data-sources.ts";
+export * from "./docs.ts";
 export * from "./errors.ts";
 export * from "./google.ts";
 export * from "./invitations.ts";
