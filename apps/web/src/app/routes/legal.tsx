@@ -1,10 +1,13 @@
 import { PublicLayout } from "@/components/layout/public-layout";
 import { LegalPage } from "@/features/legal/components/legal-page";
+import { gdprCompliance } from "@/features/legal/content/gdpr";
+import { privacyPolicy } from "@/features/legal/content/privacy";
+import { termsOfService } from "@/features/legal/content/terms";
 
 export function PrivacyRoute() {
   return (
     <PublicLayout>
-      <LegalPage title="Privacy Policy" />
+      <LegalPage document={privacyPolicy} />
     </PublicLayout>
   );
 }
@@ -12,7 +15,7 @@ export function PrivacyRoute() {
 export function TermsRoute() {
   return (
     <PublicLayout>
-      <LegalPage title="Terms of Service" />
+      <LegalPage document={termsOfService} />
     </PublicLayout>
   );
 }
@@ -20,7 +23,7 @@ export function TermsRoute() {
 export function GdprRoute() {
   return (
     <PublicLayout>
-      <LegalPage title="GDPR Compliance" />
+      <LegalPage document={gdprCompliance} />
     </PublicLayout>
   );
 }
