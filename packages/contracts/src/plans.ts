@@ -114,6 +114,21 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
 /** The plans in the order they are shown. */
 export const PLAN_LIST: readonly Plan[] = SubscriptionTierSchema.options.map((tier) => PLANS[tier]);
 
+/** The plan of a tier; no subscription at all reads as Free, where every account starts. */
+export function planOf(tier: SubscriptionTier | null | undefined): Plan {
+  return PLANS[tier ?? "free"];
+}
+
+/**
+ * The cheapest plan that sells what `sells` asks for: the plan an upgrade notice names
+ * ('Slack alerts are part of the Team plan and above').
+ */
+export function cheapestPlanWith(sells: (plan: Plan) => boolean): Plan {
+  const [cheapest] = PLAN_LIST.filter(sells).sort((a, b) => a.priceUsd - b.priceUsd);
+  if (!cheapest) throw new Error("No plan sells this");
+  return cheapest;
+}
+
 /** Spec §9: each property beyond the plan's allowance. */
 export const EXTRA_PROPERTY_PRICE_USD = 10;
 /** Spec §9: paid plans carry a money-back guarantee. */

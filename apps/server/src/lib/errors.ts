@@ -16,6 +16,11 @@ const STATUS_BY_CODE = {
   EMAIL_MISMATCH: 403,
   /** The workspace owner's plan has no analytics property left (spec §5, §8). */
   DATA_SOURCE_LIMIT_REACHED: 403,
+  /**
+   * The workspace owner's plan does not sell the feature (spec §9 Plans: alert channels, CSV
+   * exports); the message names the cheapest plan that does.
+   */
+  PLAN_UPGRADE_REQUIRED: 403,
   /** A property the owner's plan has paused after a downgrade (billing/property-limit.ts). */
   PLAN_LIMIT_REACHED: 403,
   NOT_FOUND: 404,

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertEvents } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { setPlan } from "../../test/plans.ts";
 import { type SmtpInbox, startSmtp } from "../../test/smtp.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { insertDataSource } from "../issues/issues.testing.ts";
@@ -72,8 +73,10 @@ describe.each(testDatabaseKinds())("alert delivery on %s", (kind) => {
     return started;
   }
 
+  /** A team workspace whose owner pays for Team, which sells every channel. */
   async function newWorkspace() {
     const user = await signUp(app);
+    await setPlan(app.database.db, user.userId, "advanced");
     const workspace = await createWithOwner(app.database.db, {
       name: "Acme Marketing",
       type: "team",
@@ -339,6 +342,37 @@ describe.each(testDatabaseKinds())("alert delivery on %s", (kind) => {
     expect(message.text).toBe("Utmost daily digest: 2 alerts for Acme Marketing");
     expect(JSON.stringify(message.blocks)).toContain("*Health score*\\n91");
     expect(JSON.stringify(message.blocks)).toContain("*Health score*\\n72");
+  });
+
+  it("sends nothing to Slack after the owner's plan stopped selling it, from the next scan on", async () => {
+    const { cookie, userId, workspaceId } = await newWorkspace();
+    const slack = await track(startSlackReceiver());
+    const slackRule = await createRule(cookie, workspaceId, {
+      alertType: "slack",
+      destination: slack.url,
+    });
+    const address = `downgraded-${Date.now()}@example.com`;
+    const emailRule = await createRule(cookie, workspaceId, { destination: address });
+    // Team to Pro: email alerts stay, Slack alerts go; the Slack rule is kept.
+    await setPlan(app.database.db, userId, "pro");
+
+    await completedScan(workspaceId);
+    // One evaluation raises both rules' alerts: once the mail is out, Slack's turn has passed.
+    expect(await settled(cookie, emailRule.alertRule.id)).toMatchObject({ status: "delivered" });
+    expect(await deliveries(cookie, slackRule.alertRule.id)).toEqual([]);
+    expect(slack.requests).toEqual([]);
+    const list = await app.server.inject({
+      method: "GET",
+      url: `/api/workspaces/${workspaceId}/alert-rules`,
+      headers: { cookie },
+    });
+    expect(list.json().alertRules).toContainEqual(
+      expect.objectContaining({
+        id: slackRule.alertRule.id,
+        isActive: true,
+        lastTriggeredAt: null,
+      }),
+    );
   });
 
   it("logs a delivery whose job ran out of attempts unsettled as failed", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { alertDeliveries, alertEvents, alertRules, utmIssues } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/job-queue.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { setPlan } from "../../test/plans.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { muteIfActive, resolveIfActive } from "../issues/issues.repository.ts";
 import { GUIDE, insertDataSource } from "../issues/issues.testing.ts";
@@ -19,7 +20,8 @@ import { insertAlertRule } from "./alerts.testing.ts";
 
 /**
  * What a completed scan raises (issue 7, ADR 010), on a fixed clock: threshold crossings, new and
- * re-opened issues, scope, the switch, one alert per rule and scan, and digests.
+ * re-opened issues, scope, the switch, one alert per rule and scan, digests, and the channels the
+ * workspace owner's plan sells.
  */
 
 const T0 = new Date("2026-11-16T06:00:00Z");
@@ -29,6 +31,7 @@ describe.each(testDatabaseKinds())("alert evaluation on %s", (kind) => {
   let app: QueueTestApp;
   let clock = T0;
   const queued: string[] = [];
+  const info = vi.fn();
   let deps: EvaluationDeps;
 
   beforeAll(async () => {
@@ -40,21 +43,24 @@ describe.each(testDatabaseKinds())("alert evaluation on %s", (kind) => {
       enqueueDelivery: async (_tx, deliveryId) => {
         queued.push(deliveryId);
       },
+      logger: { info },
     };
   });
   afterAll(async () => {
     await app?.close();
   });
 
+  /** A property of a team workspace whose owner pays for Team, which sells every channel. */
   async function newProperty() {
     const user = await signUp(app);
+    await setPlan(app.database.db, user.userId, "advanced");
     const workspace = await createWithOwner(app.database.db, {
       name: "Acme",
       type: "team",
       ownerId: user.userId,
     });
     const dataSource = await insertDataSource(app.database.db, { workspaceId: workspace.id });
-    return { workspaceId: workspace.id, dataSourceId: dataSource.id };
+    return { workspaceId: workspace.id, dataSourceId: dataSource.id, ownerId: user.userId };
   }
 
   function issue(key: string, severity: "critical" | "warning" | "info"): IssueRecord {
@@ -366,6 +372,67 @@ describe.each(testDatabaseKinds())("alert evaluation on %s", (kind) => {
       .from(alertDeliveries)
       .where(eq(alertDeliveries.alertRuleId, rule.id));
     expect(deliveries).toEqual([]);
+  });
+
+  it("raises nothing for a rule on a channel the owner's plan no longer sells, and logs it", async () => {
+    const { workspaceId, dataSourceId, ownerId } = await newProperty();
+    const db = app.database.db;
+    const email = await insertAlertRule(db, { workspaceId });
+    const slack = await insertAlertRule(db, {
+      workspaceId,
+      alertType: "slack",
+      notificationConfig: { slack_webhook: "https://hooks.slack.com/services/T/B/x" },
+    });
+    // Team to Pro: email stays, Slack goes; the rule itself is kept.
+    await setPlan(db, ownerId, "pro");
+    clock = hours(200);
+    info.mockClear();
+    const scanId = await scan(dataSourceId, 90);
+    expect(await evaluateScanAlerts(deps, scanId)).toEqual({ raised: 1 });
+    const raised = await db.select().from(alertEvents).where(eq(alertEvents.scanId, scanId));
+    expect(raised.map((event) => event.alertRuleId)).toEqual([email.id]);
+    const [stored] = await db.select().from(alertRules).where(eq(alertRules.id, slack.id));
+    expect(stored).toMatchObject({ isActive: true, lastTriggeredAt: null });
+    expect(info).toHaveBeenCalledWith(
+      { scanId, rules: [{ alertRuleId: slack.id, alertType: "slack", ownerTier: "pro" }] },
+      "alerts not sent: the workspace owner's plan does not include their channel",
+    );
+
+    // Down to Free: no rule raises anything.
+    await setPlan(db, ownerId, "free");
+    expect(await evaluateScanAlerts(deps, await scan(dataSourceId, 80))).toEqual({ raised: 0 });
+  });
+
+  it("drops the digest alerts of a channel the owner's plan stopped selling while they waited", async () => {
+    const { workspaceId, dataSourceId, ownerId } = await newProperty();
+    const db = app.database.db;
+    const rule = await insertAlertRule(db, {
+      workspaceId,
+      alertType: "slack",
+      notificationConfig: { slack_webhook: "https://hooks.slack.com/services/T/B/x" },
+      frequency: "weekly",
+    });
+    clock = hours(300);
+    await evaluateScanAlerts(deps, await scan(dataSourceId, 90));
+    await setPlan(db, ownerId, "free");
+    info.mockClear();
+    clock = hours(310);
+    await sendDigests(deps, "weekly");
+    const deliveries = await db
+      .select()
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.alertRuleId, rule.id));
+    expect(deliveries).toEqual([]);
+    expect(await db.select().from(alertEvents).where(eq(alertEvents.alertRuleId, rule.id))).toEqual(
+      [],
+    );
+    expect(info).toHaveBeenCalledWith(
+      {
+        digest: "weekly",
+        rules: [{ alertRuleId: rule.id, alertType: "slack", ownerTier: "free" }],
+      },
+      "alerts not sent: the workspace owner's plan does not include their channel",
+    );
   });
 
   it("never lets a failure to queue alerts reach the scan", async () => {

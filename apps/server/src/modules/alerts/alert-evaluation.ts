@@ -4,7 +4,10 @@ import {
   type AlertPayloadItem,
   type HealthGrade,
   HealthGradeSchema,
+  planOf,
+  type SubscriptionTier,
 } from "@utmost/contracts";
+import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { alertBody, reportUrl } from "./alert-body.ts";
 import type { AlertRuleRow } from "./alerts.repository.ts";
@@ -20,6 +23,8 @@ import * as repo from "./alerts.repository.ts";
  * - `scan_completed` fires on every completed scan.
  * A rule raises at most one alert per scan, so an evaluation that runs twice raises nothing twice.
  * Realtime rules get a delivery at once; daily and weekly ones wait for their digest.
+ * A rule on a channel the workspace owner's plan no longer sells (a downgrade keeps the rules,
+ * spec §9 Plans) raises nothing, and its alerts still waiting for a digest are dropped.
  */
 
 export type EnqueueDelivery = (tx: Db, deliveryId: string) => Promise<void>;
@@ -30,6 +35,7 @@ export interface EvaluationDeps {
   /** When alerts are raised and digests cut off; tests fix it. */
   now: () => Date;
   enqueueDelivery: EnqueueDelivery;
+  logger: Pick<FastifyBaseLogger, "info">;
 }
 
 /** Alerts a digest or a new-issue alert lists at most; the counts stay whole. */
@@ -42,7 +48,16 @@ export async function evaluateScanAlerts(
   const found = await repo.findCompletedScan(deps.db, scanId);
   if (!found) return { raised: 0 };
   const { scan, dataSource, workspace } = found;
-  const rules = await repo.activeRulesFor(deps.db, dataSource.workspaceId, dataSource.id);
+  const active = await repo.activeRulesFor(deps.db, dataSource.workspaceId, dataSource.id);
+  const rules = active.filter((rule) => planSends(found.ownerTier, rule));
+  if (rules.length < active.length) {
+    const unsold = active.filter((rule) => !rules.includes(rule));
+    logUnsold(
+      deps,
+      unsold.map((rule) => ({ rule, ownerTier: found.ownerTier })),
+      { scanId },
+    );
+  }
   if (rules.length === 0) return { raised: 0 };
 
   const needsPrevious = rules.some((rule) => rule.triggerCondition === "score_drops_below");
@@ -123,6 +138,28 @@ export async function evaluateScanAlerts(
   });
 }
 
+/** Spec §9 Plans: the workspace owner's plan sells the rule's channel. */
+function planSends(ownerTier: SubscriptionTier | null, rule: AlertRuleRow): boolean {
+  return planOf(ownerTier).alertChannels.includes(rule.alertType);
+}
+
+function logUnsold(
+  deps: EvaluationDeps,
+  unsold: { rule: AlertRuleRow; ownerTier: SubscriptionTier | null }[],
+  context: { scanId: string } | { digest: string },
+) {
+  const rules = new Map(
+    unsold.map(({ rule, ownerTier }) => [
+      rule.id,
+      { alertRuleId: rule.id, alertType: rule.alertType, ownerTier: planOf(ownerTier).tier },
+    ]),
+  );
+  deps.logger.info(
+    { ...context, rules: [...rules.values()] },
+    "alerts not sent: the workspace owner's plan does not include their channel",
+  );
+}
+
 function fires(
   rule: AlertRuleRow,
   score: number | null,
@@ -183,9 +220,18 @@ export async function sendDigests(
   const now = deps.now();
   const frequencies: AlertFrequency[] = frequency === "daily" ? ["daily", "realtime"] : ["weekly"];
   return deps.db.transaction(async (tx) => {
-    const rows = await repo.pendingDigestEvents(tx, frequencies, now);
-    const byRule = new Map<string, typeof rows>();
-    for (const row of rows) {
+    const pending = await repo.pendingDigestEvents(tx, frequencies, now);
+    const unsold = pending.filter((row) => !planSends(row.ownerTier, row.rule));
+    if (unsold.length > 0) {
+      await repo.deleteWaitingEvents(
+        tx,
+        unsold.map((row) => row.event.id),
+      );
+      logUnsold(deps, unsold, { digest: frequency });
+    }
+    const byRule = new Map<string, typeof pending>();
+    for (const row of pending) {
+      if (unsold.includes(row)) continue;
       const list = byRule.get(row.rule.id) ?? [];
       list.push(row);
       byRule.set(row.rule.id, list);

@@ -1,17 +1,32 @@
-import type { AlertRule } from "@utmost/contracts";
+import type { AlertRule, SubscriptionTier } from "@utmost/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../../db/schema.ts";
+import { alertDeliveries, mailOutbox } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { setPlan } from "../../test/plans.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { insertDataSource } from "../issues/issues.testing.ts";
 import { createWithOwner } from "../workspaces/workspaces.repository.ts";
+import { addMember } from "../workspaces/workspaces.testing.ts";
 import { startHttpReceiver } from "./receivers.testing.ts";
 
 /**
  * The alert rules API (spec §2 /alert-settings, §5 form rules, §7, §8; issue 7): validation,
- * defaults, scope, the switch, edits, the signing secret, the test alert and the delivery log.
- * Who may call what is pinned by the permission matrix.
+ * defaults, scope, the switch, edits, the signing secret, the test alert and the delivery log,
+ * and the channels the workspace owner's plan sells (spec §9 Plans). Who may call what is pinned
+ * by the permission matrix.
  */
+
+const UPGRADE = {
+  email: "Email alerts are part of the Pro plan and above. Upgrade to use them.",
+  slack: "Slack alerts are part of the Team plan and above. Upgrade to use them.",
+  webhook: "Webhook alerts are part of the Team plan and above. Upgrade to use them.",
+};
+const DESTINATIONS = {
+  email: { alertType: "email", destination: "team@example.com" },
+  slack: { alertType: "slack", destination: "https://hooks.slack.com/services/T/B/x" },
+  webhook: { alertType: "webhook", destination: "https://hooks.example.com/utmost" },
+} as const;
 
 describe.each(testDatabaseKinds())("alert rules on %s", (kind) => {
   let app: QueueTestApp;
@@ -27,14 +42,16 @@ describe.each(testDatabaseKinds())("alert rules on %s", (kind) => {
     await strict?.close();
   });
 
-  async function newWorkspace(on = app) {
+  /** A team workspace whose owner is on `tier`: Team sells every channel. */
+  async function newWorkspace(on = app, tier: SubscriptionTier = "advanced") {
     const user = await signUp(on);
+    await setPlan(on.database.db, user.userId, tier);
     const workspace = await createWithOwner(on.database.db, {
       name: "Acme Marketing",
       type: "team",
       ownerId: user.userId,
     });
-    return { cookie: user.cookie, workspaceId: workspace.id };
+    return { cookie: user.cookie, userId: user.userId, workspaceId: workspace.id };
   }
 
   function call(
@@ -360,5 +377,127 @@ describe.each(testDatabaseKinds())("alert rules on %s", (kind) => {
     } finally {
       await receiver.close();
     }
+  });
+
+  describe("the channels the workspace owner's plan sells", () => {
+    async function refused(response: { statusCode: number; json(): unknown }, message: string) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: { code: "PLAN_UPGRADE_REQUIRED", message } });
+    }
+
+    async function rulesOf(cookie: string, workspaceId: string): Promise<AlertRule[]> {
+      const list = await call(cookie, "GET", `/api/workspaces/${workspaceId}/alert-rules`);
+      expect(list.statusCode).toBe(200);
+      return list.json().alertRules;
+    }
+
+    it("refuses every channel on Free, naming the plan that sells it, and writes nothing", async () => {
+      const { cookie, workspaceId } = await newWorkspace(app, "free");
+      for (const channel of ["email", "slack", "webhook"] as const) {
+        await refused(
+          await call(
+            cookie,
+            "POST",
+            `/api/workspaces/${workspaceId}/alert-rules`,
+            DESTINATIONS[channel],
+          ),
+          UPGRADE[channel],
+        );
+      }
+      expect(await rulesOf(cookie, workspaceId)).toEqual([]);
+    });
+
+    it("gives Pro email rules only, for new rules and edits alike", async () => {
+      const { cookie, workspaceId } = await newWorkspace(app, "pro");
+      const { alertRule } = await create(cookie, workspaceId, DESTINATIONS.email);
+      for (const channel of ["slack", "webhook"] as const) {
+        await refused(
+          await call(
+            cookie,
+            "POST",
+            `/api/workspaces/${workspaceId}/alert-rules`,
+            DESTINATIONS[channel],
+          ),
+          UPGRADE[channel],
+        );
+        await refused(
+          await call(cookie, "PUT", `/api/alert-rules/${alertRule.id}`, DESTINATIONS[channel]),
+          UPGRADE[channel],
+        );
+      }
+      expect(await rulesOf(cookie, workspaceId)).toEqual([alertRule]);
+    });
+
+    it("gives Team and Agency every channel", async () => {
+      for (const tier of ["advanced", "agency"] as const) {
+        const { cookie, workspaceId } = await newWorkspace(app, tier);
+        for (const channel of ["email", "slack", "webhook"] as const) {
+          const { alertRule } = await create(cookie, workspaceId, DESTINATIONS[channel]);
+          expect(alertRule.alertType).toBe(channel);
+        }
+      }
+    });
+
+    it("goes by the owner's plan, not the member's", async () => {
+      const team = await newWorkspace(app, "advanced");
+      const member = await signUp(app);
+      await addMember(app.database.db, team.workspaceId, member.userId, "member");
+      // The member's own plan is Free; the workspace's owner pays for Team.
+      const { alertRule } = await create(member.cookie, team.workspaceId, DESTINATIONS.slack);
+      expect(alertRule.alertType).toBe("slack");
+
+      const free = await newWorkspace(app, "free");
+      const payer = await signUp(app);
+      await setPlan(app.database.db, payer.userId, "agency");
+      await addMember(app.database.db, free.workspaceId, payer.userId, "admin");
+      await refused(
+        await call(
+          payer.cookie,
+          "POST",
+          `/api/workspaces/${free.workspaceId}/alert-rules`,
+          DESTINATIONS.slack,
+        ),
+        UPGRADE.slack,
+      );
+    });
+
+    it("keeps a downgraded owner's rules: they may be listed, switched off and deleted, not edited or tested", async () => {
+      const { cookie, userId, workspaceId } = await newWorkspace(app, "advanced");
+      const slack = await create(cookie, workspaceId, DESTINATIONS.slack);
+      const webhook = await create(cookie, workspaceId, DESTINATIONS.webhook);
+      await setPlan(app.database.db, userId, "free");
+
+      expect((await rulesOf(cookie, workspaceId)).map((rule) => rule.id).sort()).toEqual(
+        [slack.alertRule.id, webhook.alertRule.id].sort(),
+      );
+      await refused(
+        await call(cookie, "PUT", `/api/alert-rules/${slack.alertRule.id}`, {
+          ...DESTINATIONS.slack,
+          thresholdValue: 50,
+        }),
+        UPGRADE.slack,
+      );
+      await refused(
+        await call(cookie, "POST", `/api/alert-rules/${slack.alertRule.id}/test`, {}),
+        UPGRADE.slack,
+      );
+      // The refused test alert went nowhere and was not logged.
+      const logged = await app.database.db
+        .select()
+        .from(alertDeliveries)
+        .where(eq(alertDeliveries.alertRuleId, slack.alertRule.id));
+      expect(logged).toEqual([]);
+
+      const off = await call(cookie, "PATCH", `/api/alert-rules/${slack.alertRule.id}`, {
+        isActive: false,
+      });
+      expect(off.statusCode).toBe(200);
+      expect(off.json().alertRule).toMatchObject({ isActive: false, thresholdValue: 70 });
+      const removed = await call(cookie, "DELETE", `/api/alert-rules/${webhook.alertRule.id}`);
+      expect(removed.statusCode).toBe(204);
+      expect((await rulesOf(cookie, workspaceId)).map((rule) => rule.id)).toEqual([
+        slack.alertRule.id,
+      ]);
+    });
   });
 });

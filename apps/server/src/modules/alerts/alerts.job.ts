@@ -157,6 +157,7 @@ export async function startAlertWorkers(jobs: JobQueue, deps: AlertWorkerDeps): 
     db: deps.db,
     appUrl: deps.appUrl,
     now,
+    logger: deps.logger,
     enqueueDelivery: alertDeliveryEnqueuer(
       jobs,
       deps.deliveryRetry ?? {

@@ -7,6 +7,7 @@ import {
   auditScans,
   dataSources,
   type NotificationConfig,
+  subscriptions,
   utmIssues,
   workspaces,
   workspaceUsers,
@@ -254,7 +255,10 @@ export async function failUnsettled(db: Db, deliveryId: string, reason: string):
 
 // ---- Evaluation ----
 
-/** A completed scan with its property and workspace, as the evaluation reads it. */
+/**
+ * A completed scan with its property and workspace, and the tier of the workspace owner's plan,
+ * as the evaluation reads it.
+ */
 export async function findCompletedScan(db: Db, scanId: string) {
   const [row] = await db
     .select({
@@ -266,10 +270,12 @@ export async function findCompletedScan(db: Db, scanId: string) {
         workspaceId: dataSources.workspaceId,
       },
       workspace: { id: workspaces.id, name: workspaces.name },
+      ownerTier: subscriptions.tier,
     })
     .from(auditScans)
     .innerJoin(dataSources, eq(dataSources.id, auditScans.dataSourceId))
     .innerJoin(workspaces, eq(workspaces.id, dataSources.workspaceId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
     .where(and(eq(auditScans.id, scanId), eq(auditScans.status, "completed")))
     .limit(1);
   return row;
@@ -356,6 +362,14 @@ export async function markTriggered(db: Db, ruleId: string, at: Date): Promise<v
   await db.update(alertRules).set({ lastTriggeredAt: at }).where(eq(alertRules.id, ruleId));
 }
 
+/** Drops alerts still waiting for a digest: the rule will not send them. */
+export async function deleteWaitingEvents(db: Db, eventIds: string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db
+    .delete(alertEvents)
+    .where(and(inArray(alertEvents.id, eventIds), isNull(alertEvents.deliveryId)));
+}
+
 export async function linkEvents(db: Db, eventIds: string[], deliveryId: string): Promise<void> {
   if (eventIds.length === 0) return;
   await db.update(alertEvents).set({ deliveryId }).where(inArray(alertEvents.id, eventIds));
@@ -363,7 +377,8 @@ export async function linkEvents(db: Db, eventIds: string[], deliveryId: string)
 
 /**
  * Alerts waiting for a digest, raised at or before `until`, of active rules with one of the
- * frequencies, oldest first. Locked, so two runs at once cannot send them twice.
+ * frequencies, oldest first, with the tier of the workspace owner's plan. Locked, so two runs at
+ * once cannot send them twice.
  */
 export function pendingDigestEvents(db: Db, frequencies: AlertRuleRow["frequency"][], until: Date) {
   return db
@@ -371,10 +386,12 @@ export function pendingDigestEvents(db: Db, frequencies: AlertRuleRow["frequency
       event: alertEvents,
       rule: alertRules,
       workspace: { id: workspaces.id, name: workspaces.name },
+      ownerTier: subscriptions.tier,
     })
     .from(alertEvents)
     .innerJoin(alertRules, eq(alertRules.id, alertEvents.alertRuleId))
     .innerJoin(workspaces, eq(workspaces.id, alertRules.workspaceId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
     .where(
       and(
         isNull(alertEvents.deliveryId),

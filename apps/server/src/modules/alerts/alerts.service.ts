@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
 import {
+  ALERT_TYPE_LABELS,
   type AlertDelivery,
   type AlertRule,
   type AlertRuleResponse,
   type AlertRuleValues,
+  type AlertType,
+  cheapestPlanWith,
   TEST_ALERT_SAMPLE,
 } from "@utmost/contracts";
 import { healthGrade } from "@utmost/engine";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
-import { requirePermission } from "../workspaces/workspaces.service.ts";
+import { requirePermission, workspacePlan } from "../workspaces/workspaces.service.ts";
 import { alertBody, dashboardUrl } from "./alert-body.ts";
 import { attemptDelivery, type DeliveryDeps } from "./alert-delivery.ts";
 import { notificationConfig, toAlertDelivery, toAlertRule } from "./alerts.mapper.ts";
@@ -20,6 +23,9 @@ import { newSigningSecret } from "./webhook-signature.ts";
 /**
  * Alert rules (spec §2 /alert-settings, §5, issue 7). Every member role manages them (spec §6,
  * WORKSPACE_PERMISSIONS.manageAlertRules); a non-member gets 404 for the workspace and its rules.
+ * A rule is created, edited and tested only on a channel the workspace owner's plan sells (spec
+ * §9 Plans); switching one off and deleting it stay open on every plan, so a downgraded owner
+ * keeps their rules (alert-evaluation.ts raises nothing for them).
  */
 
 export interface AlertServiceDeps {
@@ -51,6 +57,7 @@ export async function createAlertRule(
   values: AlertRuleValues,
 ): Promise<AlertRuleResponse> {
   await requirePermission(deps.db, workspaceId, userId, "manageAlertRules");
+  await requireAlertChannel(deps.db, workspaceId, values.alertType);
   const dataSource = await requireWorkspaceDataSource(deps.db, values.dataSourceId, workspaceId);
   const signingSecret = values.alertType === "webhook" ? newSigningSecret() : null;
   const row = await repo.insertRule(deps.db, {
@@ -74,6 +81,7 @@ export async function updateAlertRule(
   values: AlertRuleValues,
 ): Promise<AlertRuleResponse> {
   const current = await requireRule(deps.db, ruleId, userId);
+  await requireAlertChannel(deps.db, current.rule.workspaceId, values.alertType);
   const dataSource = await requireWorkspaceDataSource(
     deps.db,
     values.dataSourceId,
@@ -152,6 +160,7 @@ export async function sendTestAlert(
   userId: string,
 ): Promise<AlertDelivery> {
   const { rule, dataSource } = await requireRule(deps.db, ruleId, userId);
+  await requireAlertChannel(deps.db, rule.workspaceId, rule.alertType);
   const workspace = await repo.findWorkspace(deps.db, rule.workspaceId);
   if (!workspace) throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
   const deliveryId = randomUUID();
@@ -202,6 +211,17 @@ export async function sendTestAlert(
     );
   }
   throw new AppError("ALERT_DELIVERY_FAILED", outcome.failure.message);
+}
+
+/** Spec §9 Plans: the workspace owner's plan sells the channel. */
+async function requireAlertChannel(db: Db, workspaceId: string, alertType: AlertType) {
+  const plan = await workspacePlan(db, workspaceId);
+  if (plan.alertChannels.includes(alertType)) return;
+  const needed = cheapestPlanWith((candidate) => candidate.alertChannels.includes(alertType));
+  throw new AppError(
+    "PLAN_UPGRADE_REQUIRED",
+    `${ALERT_TYPE_LABELS[alertType]} alerts are part of the ${needed.name} plan and above. Upgrade to use them.`,
+  );
 }
 
 async function requireRule(db: Db, ruleId: string, userId: string) {

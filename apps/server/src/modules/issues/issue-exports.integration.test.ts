@@ -1,13 +1,16 @@
+import type { SubscriptionTier } from "@utmost/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { utmIssues } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { setPlan } from "../../test/plans.ts";
 import { signUp } from "../../test/test-app.ts";
 import {
   type ConnectTestApp,
   createConnectTestApp,
   firstWorkspace,
 } from "../google-connect/google-connect.testing.ts";
+import { addMember } from "../workspaces/workspaces.testing.ts";
 import {
   daysAgo,
   GUIDE,
@@ -39,8 +42,13 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
 
   const db = () => app.database.db;
 
-  async function propertyOfNewUser(name = "Northwind Outfitters - GA4") {
+  /** A property in the first workspace of a new user on `tier`: Pro sells CSV exports. */
+  async function propertyOfNewUser(
+    name = "Northwind Outfitters - GA4",
+    tier: SubscriptionTier = "pro",
+  ) {
     const user = await signUp(app);
+    await setPlan(db(), user.userId, tier);
     const workspaceId = await firstWorkspace(app, user.cookie);
     const property = await insertDataSource(db(), { workspaceId, name });
     const scan = await insertScan(db(), { dataSourceId: property.id });
@@ -233,5 +241,37 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       expect(response.headers["content-type"]).toMatch(/^application\/json/);
     }
+  });
+
+  it("refuses both exports on a plan without CSV exports, whatever the member's own plan", async () => {
+    const owner = await propertyOfNewUser("Free Property", "free");
+    const issue = await insertIssue(db(), { dataSourceId: owner.property.id });
+    const payer = await signUp(app);
+    await setPlan(db(), payer.userId, "agency");
+    await addMember(db(), owner.property.workspaceId, payer.userId, "admin");
+    for (const cookie of [owner.cookie, payer.cookie]) {
+      for (const url of [
+        `/api/issues/${issue.id}/export.csv`,
+        `/api/scans/${owner.scan.id}/export.csv`,
+      ]) {
+        const response = await download(cookie, url);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 403 });
+        expect(response.json()).toEqual({
+          error: {
+            code: "PLAN_UPGRADE_REQUIRED",
+            message: "CSV exports are part of the Pro plan and above. Upgrade to export.",
+          },
+        });
+      }
+    }
+  });
+
+  it("lets a Free member export from a workspace whose owner's plan has CSV exports", async () => {
+    const owner = await propertyOfNewUser("Team Property", "advanced");
+    const member = await signUp(app);
+    await addMember(db(), owner.property.workspaceId, member.userId, "member");
+    const response = await download(member.cookie, `/api/scans/${owner.scan.id}/export.csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
   });
 });

@@ -1,13 +1,16 @@
 import type { Readable } from "node:stream";
+import { cheapestPlanWith } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { workspacePlan } from "../workspaces/workspaces.service.ts";
 import { type CsvColumn, csvStream, fileSlug } from "./csv.ts";
 import * as repo from "./issues.repository.ts";
 import { requireIssue } from "./issues.service.ts";
 
 /**
  * Spec §7 export-issue-csv and export-audit-csv, as file downloads. Rows are read a page at a
- * time while the file is written, so the size of a property's history does not matter.
+ * time while the file is written, so the size of a property's history does not matter. Exports
+ * are sold by plan (spec §9 Plans): the workspace owner's plan must include them.
  */
 
 const PAGE_SIZE = 500;
@@ -76,6 +79,15 @@ async function* pages<T, C>(
   } while (after !== undefined);
 }
 
+async function requireCsvExports(db: Db, workspaceId: string): Promise<void> {
+  if ((await workspacePlan(db, workspaceId)).csvExports) return;
+  const needed = cheapestPlanWith((plan) => plan.csvExports);
+  throw new AppError(
+    "PLAN_UPGRADE_REQUIRED",
+    `CSV exports are part of the ${needed.name} plan and above. Upgrade to export.`,
+  );
+}
+
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -88,7 +100,8 @@ export async function exportIssueCsv(
   days: number | undefined,
   onError: (error: unknown) => void,
 ): Promise<CsvExport> {
-  const { issue, dataSourceName } = await requireIssue(db, issueId, userId);
+  const { issue, dataSourceName, workspaceId } = await requireIssue(db, issueId, userId);
+  await requireCsvExports(db, workspaceId);
   const rows = pages(async (after: repo.OccurrencePageCursor | undefined) => {
     const page = await repo.exportOccurrencesPage(db, issue.id, days, after, PAGE_SIZE);
     return { rows: page.occurrences, next: page.next };
@@ -109,6 +122,7 @@ export async function exportAuditCsv(
 ): Promise<CsvExport> {
   const scan = await repo.findScanForMember(db, scanId, userId);
   if (!scan) throw new AppError("NOT_FOUND", "Scan not found");
+  await requireCsvExports(db, scan.workspaceId);
   const rows = pages(async (after: repo.IssuePageCursor | undefined) => {
     const page = await repo.exportIssuesPage(db, scan.dataSourceId, days, after, PAGE_SIZE);
     return { rows: page.issues, next: page.next };

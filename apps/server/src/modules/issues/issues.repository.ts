@@ -22,7 +22,11 @@ function within(column: AnyPgColumn, days: number | undefined) {
 /** The issue with its property's name, if the user is a member of the property's workspace. */
 export async function findForMember(db: Db, issueId: string, userId: string) {
   const [row] = await db
-    .select({ issue: utmIssues, dataSourceName: dataSources.name })
+    .select({
+      issue: utmIssues,
+      dataSourceName: dataSources.name,
+      workspaceId: dataSources.workspaceId,
+    })
     .from(utmIssues)
     .innerJoin(dataSources, eq(dataSources.id, utmIssues.dataSourceId))
     .innerJoin(
@@ -40,7 +44,11 @@ export async function findForMember(db: Db, issueId: string, userId: string) {
 /** The scan's property, if the user is a member of its workspace. */
 export async function findScanForMember(db: Db, scanId: string, userId: string) {
   const [row] = await db
-    .select({ dataSourceId: dataSources.id, dataSourceName: dataSources.name })
+    .select({
+      dataSourceId: dataSources.id,
+      dataSourceName: dataSources.name,
+      workspaceId: dataSources.workspaceId,
+    })
     .from(auditScans)
     .innerJoin(dataSources, eq(dataSources.id, auditScans.dataSourceId))
     .innerJoin(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleConnections, subscriptions, workspaceInvitations } from "../../db/schema.ts";
 import { createAppTokenCipher } from "../../lib/token-cipher.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { setPlan } from "../../test/plans.ts";
 import { signUp } from "../../test/test-app.ts";
 import { insertAlertRule } from "../alerts/alerts.testing.ts";
 import {
@@ -76,6 +77,8 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       .update(subscriptions)
       .set({ dataSourceLimit: 10_000 })
       .where(eq(subscriptions.userId, actors.owner.userId));
+    // Roles are on trial, not plans: the owner's Agency plan sells every alert channel and exports.
+    await setPlan(app.database.db, actors.owner.userId, "agency");
   });
   afterAll(async () => {
     await app?.close();

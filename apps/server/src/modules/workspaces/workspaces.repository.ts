@@ -36,6 +36,17 @@ function summaries(db: Db) {
     .$dynamic();
 }
 
+/** The tier of the workspace owner's subscription; null when the owner has none. */
+export async function findOwnerTier(db: Db, workspaceId: string) {
+  const [row] = await db
+    .select({ tier: subscriptions.tier })
+    .from(workspaces)
+    .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1);
+  return row?.tier ?? null;
+}
+
 export async function findMembership(db: Db, workspaceId: string, userId: string) {
   const rows = await db
     .select({ role: workspaceUsers.workspaceRole })

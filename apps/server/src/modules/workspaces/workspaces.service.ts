@@ -1,5 +1,6 @@
 import type {
   AssignableWorkspaceRole,
+  Plan,
   WorkspaceMember,
   WorkspaceMemberListResponse,
   WorkspacePermission,
@@ -7,7 +8,7 @@ import type {
   WorkspaceSummary,
   WorkspaceType,
 } from "@utmost/contracts";
-import { DEFAULT_DATA_SOURCE_LIMIT, workspaceRoleCan } from "@utmost/contracts";
+import { DEFAULT_DATA_SOURCE_LIMIT, planOf, workspaceRoleCan } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "./workspaces.repository.ts";
@@ -114,6 +115,14 @@ export async function requirePermission(
   const membership = await requireMembership(db, workspaceId, userId);
   if (!workspaceRoleCan(membership.role, permission)) throw new AppError("FORBIDDEN", message);
   return membership;
+}
+
+/**
+ * What a workspace may use is what its owner's plan sells, as for the property limit (spec §5,
+ * §9): every member works under the owner's plan, whatever their own.
+ */
+export async function workspacePlan(db: Db, workspaceId: string): Promise<Plan> {
+  return planOf(await repo.findOwnerTier(db, workspaceId));
 }
 
 export async function listMembers(
