@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { AlertRule } from "@utmost/contracts";
+import type { AlertRule, SubscriptionTier } from "@utmost/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDate } from "@/lib/format";
 import { makeAlertDelivery, makeAlertRule } from "@/testing/alerts";
@@ -19,17 +19,25 @@ const me = {
   subscription: { tier: "pro", status: "active", dataSourceLimit: 1, dataSourcesUsed: 1 },
 };
 
-const workspace = makeWorkspace({ name: "Acme Team", type: "team" });
+/** The owner pays for Team, which sells every channel (spec §9 Plans). */
+const workspace = makeWorkspace({ name: "Acme Team", type: "team", ownerTier: "advanced" });
 const base = `/api/workspaces/${workspace.id}`;
 const store = makeDataSource({ workspaceId: workspace.id, name: "Acme Store" });
 
 type Handlers = Parameters<typeof stubFetch>[0];
 
-/** The page with `rules` listed; `extra` adds or replaces handlers. */
-function arrange(rules: AlertRule[], extra: Handlers = {}) {
+/**
+ * The page with `rules` listed; `extra` adds or replaces handlers. `ownerTier` is the plan of the
+ * workspace's owner.
+ */
+function arrange(
+  rules: AlertRule[],
+  extra: Handlers = {},
+  ownerTier: SubscriptionTier = workspace.ownerTier ?? "advanced",
+) {
   const fetchMock = stubFetch({
     "GET /api/me": () => jsonResponse(200, me),
-    "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
+    "GET /api/workspaces": () => jsonResponse(200, { workspaces: [{ ...workspace, ownerTier }] }),
     [`GET ${base}/alert-rules`]: () => jsonResponse(200, { alertRules: rules }),
     [`GET ${base}/data-sources`]: () => jsonResponse(200, { dataSources: [store] }),
     ...extra,
@@ -361,5 +369,76 @@ describe("/alert-settings", () => {
     expect(dialog.getByText("Failed")).toBeTruthy();
     expect(dialog.getByText("4 attempts")).toBeTruthy();
     expect(dialog.getByText("Delivered")).toBeTruthy();
+  });
+
+  describe("the channels the workspace owner's plan sells", () => {
+    it("points a Free workspace to billing and keeps its create buttons off", async () => {
+      arrange([], {}, "free");
+      expect(await screen.findByText("No alert rules configured yet")).toBeTruthy();
+      expect(screen.getByText("Alerts are part of the Pro plan and above.")).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Upgrade your plan" }).getAttribute("href")).toBe(
+        "/settings/billing",
+      );
+      for (const name of ["Create Alert Rule", "Create Your First Alert"]) {
+        expect(screen.getByRole("button", { name })).toHaveProperty("disabled", true);
+      }
+    });
+
+    it("keeps a downgraded owner's rules listed, to switch off or delete", async () => {
+      arrange([webhookRule, scoreRule], {}, "free");
+      const row = within(await screen.findByRole("row", { name: "Email: Score drops below 60" }));
+      expect(screen.getByText("Alerts are part of the Pro plan and above.")).toBeTruthy();
+      expect(row.getByRole("switch", { name: "Turn alert rule off" })).toHaveProperty(
+        "disabled",
+        false,
+      );
+      expect(row.getByRole("button", { name: "Delete" })).toHaveProperty("disabled", false);
+    });
+
+    it("offers Pro email only, marking Slack and webhooks as the Team plan's", async () => {
+      arrange([], {}, "pro");
+      const create = await screen.findByRole("button", { name: "Create Alert Rule" });
+      expect(create).toHaveProperty("disabled", false);
+      expect(screen.queryByText("Alerts are part of the Pro plan and above.")).toBeNull();
+      fireEvent.click(create);
+      const dialog = within(await screen.findByRole("dialog", { name: "Create Alert Rule" }));
+      fireEvent.keyDown(dialog.getByRole("combobox", { name: "Alert Type" }), { key: "Enter" });
+      const options = await screen.findAllByRole("option");
+      expect(
+        options.map((option) => [
+          option.textContent,
+          option.getAttribute("aria-disabled") === "true",
+        ]),
+      ).toEqual([
+        ["Email", false],
+        ["Slack (Team plan)", true],
+        ["Webhook (Team plan)", true],
+      ]);
+    });
+
+    it("shows the server's refusal of an edit to a channel the plan lost", async () => {
+      const slackRule = makeAlertRule({
+        workspaceId: workspace.id,
+        alertType: "slack",
+        destination: "https://hooks.slack.com/services/T/B/x",
+      });
+      const message = "Slack alerts are part of the Team plan and above. Upgrade to use them.";
+      arrange(
+        [slackRule],
+        {
+          [`PUT /api/alert-rules/${slackRule.id}`]: () =>
+            jsonResponse(403, { error: { code: "PLAN_UPGRADE_REQUIRED", message } }),
+        },
+        "pro",
+      );
+      const row = within(await screen.findByRole("row", { name: "Slack: Score drops below 70" }));
+      fireEvent.click(row.getByRole("button", { name: "Edit" }));
+      const dialog = within(await screen.findByRole("dialog", { name: "Edit Alert Rule" }));
+      expect(dialog.getByRole("combobox", { name: "Alert Type" }).textContent).toBe(
+        "Slack (Team plan)",
+      );
+      fireEvent.click(dialog.getByRole("button", { name: "Save Changes" }));
+      expect(await screen.findByText(`Failed to update alert rule: ${message}`)).toBeTruthy();
+    });
   });
 });

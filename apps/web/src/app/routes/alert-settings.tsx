@@ -1,9 +1,10 @@
-import type { AlertRule, WorkspaceSummary } from "@utmost/contracts";
+import { type AlertRule, planOf, type WorkspaceSummary } from "@utmost/contracts";
 import { BellOff, Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { UpgradeNotice } from "@/components/upgrade-notice";
 import { WorkspaceGate } from "@/components/workspace-gate";
 import { useAlertRules } from "@/features/alerts/api/alert-rules";
 import { AlertRuleDialog } from "@/features/alerts/components/alert-rule-dialog";
@@ -25,6 +26,10 @@ function AlertRules({ workspace }: { workspace: WorkspaceSummary }) {
   const [logOf, setLogOf] = useState<AlertRule | null>(null);
   const [signingSecret, setSigningSecret] = useState<string | null>(null);
   const create = () => setEditing({ rule: null });
+  // Spec §9 Plans: the channels are the workspace owner's plan's. Rules kept from a better plan
+  // stay listed, and can still be switched off or deleted.
+  const { alertChannels } = planOf(workspace.ownerTier);
+  const canCreate = alertChannels.length > 0;
 
   let content: ReactNode;
   if (rules.isPending) {
@@ -48,7 +53,7 @@ function AlertRules({ workspace }: { workspace: WorkspaceSummary }) {
         title="No alert rules configured yet"
         description="Alert rules notify you by email, Slack or webhook when a property's UTM health changes."
         action={
-          <Button onClick={create}>
+          <Button onClick={create} disabled={!canCreate}>
             <Plus aria-hidden />
             Create Your First Alert
           </Button>
@@ -73,17 +78,21 @@ function AlertRules({ workspace }: { workspace: WorkspaceSummary }) {
         <p className="text-sm text-muted-foreground">
           Alerts follow every completed audit of {workspace.name}'s properties.
         </p>
-        <Button onClick={create}>
+        <Button onClick={create} disabled={!canCreate}>
           <Plus aria-hidden />
           Create Alert Rule
         </Button>
       </div>
+      {canCreate ? null : (
+        <UpgradeNotice feature="Alerts" sells={(plan) => plan.alertChannels.length > 0} />
+      )}
       {content}
       <AlertRuleDialog
         workspaceId={workspace.id}
         open={editing !== null}
         rule={editing?.rule ?? null}
         dataSources={dataSources.data ?? []}
+        alertChannels={alertChannels}
         onOpenChange={(open) => {
           if (!open) setEditing(null);
         }}

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { DataSource, Issue } from "@utmost/contracts";
+import type { DataSource, Issue, SubscriptionTier } from "@utmost/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { makeDataSource, makeIssue, makeRunningScan, makeScan } from "@/testing/factories";
+import {
+  makeDataSource,
+  makeIssue,
+  makeRunningScan,
+  makeScan,
+  makeWorkspace,
+} from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { AppRoot } from "./app-root";
 import { DataSourceHealthRoute } from "./data-source-health";
@@ -39,8 +45,16 @@ function property(overrides: Partial<DataSource> = {}): DataSource {
   });
 }
 
-function arrange(dataSource: DataSource, issues: Issue[] = [], extra: Handlers = {}) {
+/** The page of `dataSource`, in a workspace whose owner is on `ownerTier` (Pro: CSV exports). */
+function arrange(
+  dataSource: DataSource,
+  issues: Issue[] = [],
+  extra: Handlers = {},
+  ownerTier: SubscriptionTier = "pro",
+) {
+  const workspace = makeWorkspace({ id: dataSource.workspaceId, ownerTier });
   const fetchMock = stubFetch({
+    "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET /api/data-sources/${dataSource.id}`]: () => jsonResponse(200, { dataSource }),
     [`GET /api/data-sources/${dataSource.id}/issues`]: () => jsonResponse(200, { issues }),
     [`GET /api/data-sources/${dataSource.id}/scan-schedule`]: () =>
@@ -433,6 +447,15 @@ describe("Issues Found", () => {
       Reflect.deleteProperty(URL, "revokeObjectURL");
     });
 
+    /** The button, once the plan of the workspace's owner is known to have exports. */
+    function enabled(scope: Pick<typeof screen, "getByRole">, name: string) {
+      return waitFor(() => {
+        const button = scope.getByRole("button", { name });
+        expect(button).toHaveProperty("disabled", false);
+        return button;
+      });
+    }
+
     const csv = (filename: string) =>
       new Response("issue_type,value\ninternal-utm,homepage-banner\n", {
         status: 200,
@@ -448,7 +471,7 @@ describe("Issues Found", () => {
       });
       await screen.findByRole("article", { name: critical.title });
 
-      fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+      fireEvent.click(await enabled(screen, "Export CSV"));
 
       expect(await screen.findByText("CSV exported successfully")).toBeTruthy();
       expect(clicked).toEqual([
@@ -466,26 +489,44 @@ describe("Issues Found", () => {
       });
 
       const card = within(await screen.findByRole("article", { name: critical.title }));
-      fireEvent.click(card.getByRole("button", { name: "Export issue CSV" }));
+      fireEvent.click(await enabled(card, "Export issue CSV"));
 
       expect(await screen.findByText("Issue CSV exported successfully")).toBeTruthy();
       expect(clicked.map((link) => link.download)).toEqual(["internal-utm.csv"]);
     });
 
     it("says why an export failed", async () => {
+      // The owner's plan changed since the page loaded: the server's word counts.
+      const message = "CSV exports are part of the Pro plan and above. Upgrade to export.";
       arrange(dataSource, [critical], {
         [`GET /api/scans/${report.id}/export.csv`]: () =>
-          jsonResponse(403, {
-            error: { code: "PLAN_REQUIRED", message: "CSV exports need the Pro plan" },
-          }),
+          jsonResponse(403, { error: { code: "PLAN_UPGRADE_REQUIRED", message } }),
       });
       await screen.findByRole("article", { name: critical.title });
 
-      fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
-      expect(
-        await screen.findByText("Failed to export CSV: CSV exports need the Pro plan"),
-      ).toBeTruthy();
+      fireEvent.click(await enabled(screen, "Export CSV"));
+      expect(await screen.findByText(`Failed to export CSV: ${message}`)).toBeTruthy();
       expect(clicked).toEqual([]);
+    });
+
+    it("points a workspace on Free to billing and keeps both exports off", async () => {
+      const { fetchMock } = arrange(dataSource, [critical], {}, "free");
+      const card = within(await screen.findByRole("article", { name: critical.title }));
+
+      expect(
+        await screen.findByText("CSV exports are part of the Pro plan and above."),
+      ).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Upgrade your plan" }).getAttribute("href")).toBe(
+        "/settings/billing",
+      );
+      expect(screen.getByRole("button", { name: "Export CSV" })).toHaveProperty("disabled", true);
+      expect(card.getByRole("button", { name: "Export issue CSV" })).toHaveProperty(
+        "disabled",
+        true,
+      );
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContainEqual(
+        expect.stringContaining("export.csv"),
+      );
     });
   });
 

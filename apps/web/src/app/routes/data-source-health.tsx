@@ -1,4 +1,4 @@
-import type { DataSource } from "@utmost/contracts";
+import { type DataSource, planOf } from "@utmost/contracts";
 import { AlertTriangle, FileBarChart, Play } from "lucide-react";
 import { useParams } from "react-router";
 import { usePageTitle } from "@/components/layout/page-title";
@@ -22,6 +22,7 @@ import { ScanScheduleControl } from "@/features/data-sources/components/scan-sch
 import { IssuesCard } from "@/features/issues/components/issues-card";
 import { errorMessage, isApiError } from "@/lib/api-client";
 import { useAuditRunner } from "@/lib/audits";
+import { useWorkspaces } from "@/lib/workspaces";
 
 function Report({ dataSource }: { dataSource: DataSource }) {
   const runner = useAuditRunner({ dataSourceId: dataSource.id, latestScan: dataSource.latestScan });
@@ -32,6 +33,9 @@ function Report({ dataSource }: { dataSource: DataSource }) {
   });
   const report = newestCompletedScan([latest, ...(scans.data ?? [])]);
   const failed = latest?.status === "failed" ? latest : null;
+  // Spec §9 Plans: the plan of the property's workspace owner decides the exports.
+  const workspace = useWorkspaces().data?.find(({ id }) => id === dataSource.workspaceId);
+  const csvExports = workspace ? planOf(workspace.ownerTier).csvExports : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -64,7 +68,7 @@ function Report({ dataSource }: { dataSource: DataSource }) {
             <HealthSummaryCard scan={report} />
             <ScanDetailsCard scan={report} />
           </div>
-          <IssuesCard dataSourceId={dataSource.id} scanId={report.id} />
+          <IssuesCard dataSourceId={dataSource.id} scanId={report.id} csvExports={csvExports} />
         </>
       ) : scans.isFetching ? (
         <Skeleton className="h-64 w-full" />

@@ -15,6 +15,7 @@ import {
   AlertTriggerSchema,
   type AlertType,
   AlertTypeSchema,
+  cheapestPlanWith,
   type DataSource,
 } from "@utmost/contracts";
 import { KeyRound } from "lucide-react";
@@ -70,18 +71,28 @@ function formValues(rule: AlertRule | null): FormValues {
   };
 }
 
-/** A Select of one of the rule's enums, labelled, in the form's layout. */
+/** Spec §9 Plans: the plan a channel needs, for the options the owner's plan lacks. */
+const TYPE_PLAN_NAMES = Object.fromEntries(
+  TYPES.map((type) => [type, cheapestPlanWith((plan) => plan.alertChannels.includes(type)).name]),
+) as Record<AlertType, string>;
+
+/**
+ * A Select of one of the rule's enums, labelled, in the form's layout. An option `unavailable`
+ * names is shown disabled, with why: "Slack (Team plan)".
+ */
 function EnumSelect<T extends string>({
   label,
   value,
   options,
   labels,
+  unavailable = () => null,
   onChange,
 }: {
   label: string;
   value: T;
   options: readonly T[];
   labels: Record<T, string>;
+  unavailable?: (option: T) => string | null;
   onChange: (value: T) => void;
 }) {
   const id = useId();
@@ -99,11 +110,14 @@ function EnumSelect<T extends string>({
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {labels[option]}
-            </SelectItem>
-          ))}
+          {options.map((option) => {
+            const reason = unavailable(option);
+            return (
+              <SelectItem key={option} value={option} disabled={reason !== null}>
+                {reason === null ? labels[option] : `${labels[option]} (${reason})`}
+              </SelectItem>
+            );
+          })}
         </SelectContent>
       </Select>
     </div>
@@ -114,12 +128,14 @@ function EnumSelect<T extends string>({
  * Spec §5 alert rule form, for a new rule (`rule` null) or an edit: type, trigger, a threshold
  * only for "score drops below" (default 70), the property or all, frequency, and the
  * destination labelled by type. `onSaved` gets a webhook rule's signing secret, shown once.
+ * Types outside `alertChannels` (the workspace owner's plan, spec §9) cannot be chosen.
  */
 export function AlertRuleDialog({
   workspaceId,
   open,
   rule,
   dataSources,
+  alertChannels,
   onOpenChange,
   onSaved,
 }: {
@@ -127,6 +143,7 @@ export function AlertRuleDialog({
   open: boolean;
   rule: AlertRule | null;
   dataSources: DataSource[];
+  alertChannels: readonly AlertType[];
   onOpenChange: (open: boolean) => void;
   onSaved: (signingSecret: string | null) => void;
 }) {
@@ -185,6 +202,9 @@ export function AlertRuleDialog({
                   value={field.value ?? ALERT_RULE_DEFAULTS.alertType}
                   options={TYPES}
                   labels={ALERT_TYPE_LABELS}
+                  unavailable={(type) =>
+                    alertChannels.includes(type) ? null : `${TYPE_PLAN_NAMES[type]} plan`
+                  }
                   onChange={field.onChange}
                 />
               )}

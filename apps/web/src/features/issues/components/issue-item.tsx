@@ -14,6 +14,7 @@ const VALUES_SHOWN = 12;
 
 export function IssueItem({
   issue,
+  canExport,
   exporting,
   resolving,
   onExport,
@@ -21,6 +22,8 @@ export function IssueItem({
   onMute,
 }: {
   issue: Issue;
+  /** The workspace owner's plan has CSV exports (spec §9 Plans). */
+  canExport: boolean;
   exporting: boolean;
   resolving: boolean;
   onExport: () => void;
@@ -94,7 +97,7 @@ export function IssueItem({
             size="sm"
             aria-label="Export issue CSV"
             onClick={onExport}
-            disabled={exporting}
+            disabled={!canExport || exporting}
           >
             {exporting ? <Spinner /> : <Download />}
             Export

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { UpgradeNotice } from "@/components/upgrade-notice";
 import { errorMessage } from "@/lib/api-client";
 import { useExportIssueCsv, useExportScanCsv } from "../api/export-csv";
 import { useIssues } from "../api/get-issues";
@@ -16,9 +17,19 @@ import { MuteIssueDialog } from "./mute-issue-dialog";
 
 /**
  * Spec §2 Issues Found card: the property's issues in a date range, each with its guide and
- * actions, and the audit's CSV export for the same range.
+ * actions, and the audit's CSV export for the same range. The exports work when the workspace
+ * owner's plan has them (`csvExports`, spec §9 Plans; undefined while not known); a plan without
+ * them gets a notice naming the plan that has them.
  */
-export function IssuesCard({ dataSourceId, scanId }: { dataSourceId: string; scanId: string }) {
+export function IssuesCard({
+  dataSourceId,
+  scanId,
+  csvExports,
+}: {
+  dataSourceId: string;
+  scanId: string;
+  csvExports: boolean | undefined;
+}) {
   const [range, setRange] = useState<DateRange>(DEFAULT_DATE_RANGE);
   const [muting, setMuting] = useState<Issue | null>(null);
   const issues = useIssues(dataSourceId, range);
@@ -46,14 +57,17 @@ export function IssuesCard({ dataSourceId, scanId }: { dataSourceId: string; sca
           <Button
             variant="outline"
             onClick={() => exportScan.mutate({ scanId, range })}
-            disabled={exportScan.isPending}
+            disabled={csvExports !== true || exportScan.isPending}
           >
             {exportScan.isPending ? <Spinner /> : <Download />}
             Export CSV
           </Button>
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-4">
+        {csvExports !== false ? null : (
+          <UpgradeNotice feature="CSV exports" sells={(plan) => plan.csvExports} />
+        )}
         {issues.isPending ? (
           <div className="flex flex-col gap-3">
             <Skeleton className="h-28 w-full" />
@@ -77,6 +91,7 @@ export function IssuesCard({ dataSourceId, scanId }: { dataSourceId: string; sca
               <li key={issue.id}>
                 <IssueItem
                   issue={issue}
+                  canExport={csvExports === true}
                   exporting={exportIssue.isPending && exportIssue.variables?.issueId === issue.id}
                   resolving={resolve.isPending && resolve.variables === issue.id}
                   onExport={() => exportIssue.mutate({ issueId: issue.id, range })}
