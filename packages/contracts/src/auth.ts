@@ -61,3 +61,55 @@ export type GoogleSignInRequest = z.input<typeof GoogleSignInRequestSchema>;
 
 export const GoogleSignInResponseSchema = z.object({ url: z.url() });
 export type GoogleSignInResponse = z.infer<typeof GoogleSignInResponseSchema>;
+
+/** Who an email sign-in or a second-factor check signed in (never the session token). */
+export const AuthUserSchema = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+/**
+ * `POST /api/auth/sign-in/email`: signed in, or, for a user with two-factor sign-in on, the
+ * password was right and a code is due next (no session until then).
+ */
+export const SignInResponseSchema = z.union([
+  z.object({ user: AuthUserSchema }),
+  z.object({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) }),
+]);
+export type SignInResponse = z.infer<typeof SignInResponseSchema>;
+
+/** Turning two-factor sign-in on or off asks for the account's password again. */
+export const TwoFactorPasswordRequestSchema = z.object({
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(128, "Password must be at most 128 characters"),
+});
+export type TwoFactorPasswordRequest = z.infer<typeof TwoFactorPasswordRequestSchema>;
+
+/**
+ * `POST /api/auth/two-factor/enable`: the authenticator app's otpauth:// URI and ten single-use
+ * backup codes, shown once. Two-factor sign-in is on only after a first code is verified.
+ */
+export const EnableTwoFactorResponseSchema = z.object({
+  totpURI: z.string().startsWith("otpauth://"),
+  backupCodes: z.array(z.string()),
+});
+export type EnableTwoFactorResponse = z.infer<typeof EnableTwoFactorResponseSchema>;
+
+/** `POST /api/auth/two-factor/verify-totp`: the authenticator app's current 6-digit code. */
+export const VerifyTotpRequestSchema = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code"),
+});
+export type VerifyTotpRequest = z.infer<typeof VerifyTotpRequestSchema>;
+
+/** `POST /api/auth/two-factor/verify-backup-code`: one of the backup codes, each good once. */
+export const VerifyBackupCodeRequestSchema = z.object({
+  code: z
+    .string({ error: "Enter a backup code" })
+    .trim()
+    .min(1, "Enter a backup code")
+    .max(64, "Backup codes are at most 64 characters"),
+});
+export type VerifyBackupCodeRequest = z.infer<typeof VerifyBackupCodeRequestSchema>;

@@ -16,6 +16,8 @@ export const MeResponseSchema = z.object({
   isAdmin: z.boolean(),
   onboardingCompleted: z.boolean(),
   subscription: SubscriptionSchema.nullable(),
+  /** Sign-in asks for an authenticator code; absent (an older answer) means off. */
+  twoFactorEnabled: z.boolean().default(false),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

@@ -31,6 +31,8 @@ export const users = pgTable("users", {
   image: text("image"),
   /** Set by the onboarding finish action (spec §4: Skip and the final step). */
   onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
+  /** Better Auth's two-factor plugin: set once the user has confirmed an authenticator code. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -90,6 +92,27 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * Better Auth's two-factor plugin: one authenticator per user. `secret` and `backupCodes` are
+ * encrypted by Better Auth with APP_SECRET before they reach this table; `verified` stays false
+ * until the first code is confirmed, and the failure count and lock cap guessing per account.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],
+);
 
 // ---- Utmost's own tables (spec §3) ----
 

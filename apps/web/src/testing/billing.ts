@@ -27,5 +27,6 @@ export function makeMe(subscription: Subscription | null = makeSubscription()): 
     isAdmin: false,
     onboardingCompleted: true,
     subscription,
+    twoFactorEnabled: false,
   };
 }

@@ -28,6 +28,7 @@ export async function getMe(db: Db, userId: string): Promise<MeResponse> {
           dataSourcesUsed: subscription.dataSourcesUsed,
         }
       : null,
+    twoFactorEnabled: user.twoFactorEnabled,
   };
 }
 

@@ -4,6 +4,9 @@ import {
   ResetPasswordRequestSchema,
   SignInRequestSchema,
   SignUpRequestSchema,
+  TwoFactorPasswordRequestSchema,
+  VerifyBackupCodeRequestSchema,
+  VerifyTotpRequestSchema,
 } from "@utmost/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -36,6 +39,14 @@ const BODY_RULES: Record<string, (body: unknown) => Record<string, unknown>> = {
   },
   "/reset-password": (body) => parse(ResetPasswordRequestSchema, body),
   "/sign-in/social": (body) => parse(GoogleSignInRequestSchema, body),
+  // Two-factor sign-in by authenticator app only: no email codes, no "trust this device".
+  "/two-factor/enable": (body) => ({
+    ...parse(TwoFactorPasswordRequestSchema, body),
+    method: "totp",
+  }),
+  "/two-factor/disable": (body) => parse(TwoFactorPasswordRequestSchema, body),
+  "/two-factor/verify-totp": (body) => parse(VerifyTotpRequestSchema, body),
+  "/two-factor/verify-backup-code": (body) => parse(VerifyBackupCodeRequestSchema, body),
 };
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -47,10 +58,22 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 /** Better Auth's own codes that the API reports as a plain 400 (spec: a clear message). */
 const BAD_REQUEST_STATUSES = new Set([422]);
 
-const USER_SHAPED_PATHS = new Set(["/sign-up/email", "/sign-in/email"]);
+/** Routes that sign a user in: Better Auth answers the user and the session token. */
+const USER_SHAPED_PATHS = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
 
 const UserOutSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+
+/** A right password for a user with two-factor sign-in on: no session yet, a code is due. */
+const TwoFactorDueSchema = z.object({
+  twoFactorRedirect: z.literal(true),
+  twoFactorMethods: z.array(z.string()),
 });
 
 /** Paths of Google sign-in: refused plainly when this deployment has no Google. */
@@ -116,6 +139,8 @@ export async function authRoutes(
       return reply.send(errorBody(code, message));
     }
     if (USER_SHAPED_PATHS.has(authPath)) {
+      const due = TwoFactorDueSchema.safeParse(json);
+      if (due.success) return reply.send(due.data);
       const out = UserOutSchema.parse(json);
       return reply.send({
         user: { id: out.user.id, fullName: out.user.name, email: out.user.email },

@@ -2,6 +2,7 @@ import { PASSWORD_MIN_LENGTH } from "@utmost/contracts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import type { Config } from "../../env.ts";
@@ -15,13 +16,25 @@ export const AUTH_BASE_PATH = "/api/auth";
 /** Header the API sets to the client address it trusts, for Better Auth's rate limiter. */
 export const CLIENT_IP_HEADER = "x-utmost-client-ip";
 
-/** Routes an attacker would hammer: they get the strict limit; the rest of /api/auth a looser one. */
+/** The authenticator app's label for Utmost (the otpauth:// issuer). */
+export const TWO_FACTOR_ISSUER = "Utmost";
+
+/**
+ * Routes an attacker would hammer: they get the strict limit; the rest of /api/auth a looser one.
+ * The two-factor routes check a password or a code. On top of this per-address limit Better Auth
+ * allows 5 tries per sign-in challenge and locks the account's second factor for 15 minutes after
+ * 10 failures in a row.
+ */
 const SENSITIVE_PATHS = [
   "/sign-in/email",
   "/sign-up/email",
   "/request-password-reset",
   "/reset-password",
   "/sign-in/social",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
 ] as const;
 
 export function createAuth(options: {
@@ -64,7 +77,14 @@ export function createAuth(options: {
       // Sign-in needs no Google tokens later, but Better Auth keeps them: never in clear text.
       encryptOAuthTokens: true,
     },
-    plugins: google ? [genericOAuth({ config: [googleSignIn(google)] })] : [],
+    plugins: [
+      // The TOTP secret and the backup codes are stored encrypted with APP_SECRET (the default).
+      twoFactor({
+        issuer: TWO_FACTOR_ISSUER,
+        backupCodeOptions: { storeBackupCodes: "encrypted" },
+      }),
+      ...(google ? [genericOAuth({ config: [googleSignIn(google)] })] : []),
+    ],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
