@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-f
 import { GoogleButton } from "@/features/auth/components/google-button";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
+import { TwoFactorForm } from "@/features/auth/components/two-factor-form";
 import { type AuthMode, parseAuthMode } from "@/features/auth/utils/auth-mode";
 import { googleSignInErrorMessage } from "@/features/auth/utils/google-sign-in-error";
 import { postAuthPath } from "@/features/auth/utils/post-auth-path";
@@ -35,6 +36,8 @@ export function AuthRoute() {
   const me = useMe();
   const config = usePublicConfig();
   const googleError = searchParams.get("error");
+  // The password was right and the account asks for a second factor before the session starts.
+  const [twoFactorDue, setTwoFactorDue] = useState(false);
 
   // Google sign-in comes back here with `?error=` when it was refused or failed: say so once.
   useEffect(() => {
@@ -65,6 +68,27 @@ export function AuthRoute() {
     params.set("mode", next);
     setSearchParams(params);
   };
+
+  if (twoFactorDue && mode === "signin") {
+    return (
+      <AuthCard
+        title="Two-factor authentication"
+        description="Your account asks for a second step to sign in"
+        footer={
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto p-0"
+            onClick={() => setTwoFactorDue(false)}
+          >
+            Back to sign in
+          </Button>
+        }
+      >
+        <TwoFactorForm onRestart={() => setTwoFactorDue(false)} />
+      </AuthCard>
+    );
+  }
 
   const toggle = (label: string, next: AuthMode, action: string) => (
     <>
@@ -101,7 +125,12 @@ export function AuthRoute() {
         </>
       ) : null}
       {mode === "signup" ? <SignUpForm /> : null}
-      {mode === "signin" ? <SignInForm onForgotPassword={() => switchTo("forgot")} /> : null}
+      {mode === "signin" ? (
+        <SignInForm
+          onForgotPassword={() => switchTo("forgot")}
+          onTwoFactorRequired={() => setTwoFactorDue(true)}
+        />
+      ) : null}
       {mode === "forgot" ? (
         <ForgotPasswordForm outboxEnabled={config.data?.outboxEnabled ?? false} />
       ) : null}

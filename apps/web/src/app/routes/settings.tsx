@@ -3,6 +3,7 @@ import { LoadingScreen } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { BillingSettings } from "@/features/billing/components/billing-settings";
 import { ProfileSettings } from "@/features/settings/components/profile-settings";
+import { TwoFactorSettings } from "@/features/settings/components/two-factor-settings";
 import { WorkspaceSettings } from "@/features/workspaces/components/workspace-settings";
 import { useMe } from "@/lib/auth";
 import { useSelectedWorkspace } from "@/lib/workspaces";
@@ -33,8 +34,9 @@ export function SettingsRoute({ tab }: { tab: SettingsTab }) {
         <TabsTrigger value="workspace">Workspace</TabsTrigger>
         <TabsTrigger value="billing">Billing</TabsTrigger>
       </TabsList>
-      <TabsContent value="profile">
+      <TabsContent value="profile" className="flex flex-col gap-6">
         <ProfileSettings me={me} />
+        <TwoFactorSettings me={me} />
       </TabsContent>
       <TabsContent value="workspace">
         {isPending ? <LoadingScreen /> : <WorkspaceSettings workspace={workspace} />}

@@ -10,7 +10,13 @@ import { errorMessage } from "@/lib/api-client";
 import { useSignIn } from "../api/sign-in";
 import { SubmitButton } from "./submit-button";
 
-export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function SignInForm({
+  onForgotPassword,
+  onTwoFactorRequired,
+}: {
+  onForgotPassword: () => void;
+  onTwoFactorRequired: () => void;
+}) {
   const form = useForm({
     resolver: zodResolver(SignInRequestSchema),
     defaultValues: { email: "", password: "" },
@@ -18,6 +24,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   const { errors } = form.formState;
   const signIn = useSignIn({
     onError: (error) => toast.error("Sign in failed", { description: errorMessage(error) }),
+    onTwoFactorRequired,
   });
 
   return (
