@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import { cn } from "@/lib/cn";
 
 const PAGES = [
@@ -34,12 +34,12 @@ export function DocsLayout({ children }: { children: ReactNode }) {
             </li>
           ))}
           <li>
-            <a
-              href="/docs#checks"
+            <Link
+              to="/docs#checks"
               className="block rounded-md px-3 py-1.5 text-muted-foreground hover:bg-muted"
             >
               Checks
-            </a>
+            </Link>
           </li>
         </ul>
       </nav>

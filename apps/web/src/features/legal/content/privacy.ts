@@ -179,7 +179,7 @@ export const privacyPolicy: LegalDocument = {
             [
               "Email delivery service",
               "Sends alerts, invitations and account emails",
-              "See section International transfers",
+              "May be outside the EEA; see International transfers",
             ],
           ],
         },
