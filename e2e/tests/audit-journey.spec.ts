@@ -7,9 +7,14 @@ import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
 /** A scan of the demo property takes a few seconds; the whole journey runs two. */
 const SCAN_TIMEOUT = 90_000;
 
+/** The seeded demo login: on Agency, owning a workspace with an audited demo property. */
+const DEMO = { email: "demo@utmost.local", password: "utmost-demo" };
+
 /**
  * The product's main job, end to end on the embedded default: a newcomer connects a demo GA4
- * property through the Google stand-in's consent page, audits it, reads and acts on the report.
+ * property through the Google stand-in's consent page, audits it, reads and acts on the report;
+ * CSV exports are the paid plans' (spec §9), so the newcomer on Free is pointed to billing, and
+ * the demo login, on Agency, downloads one.
  */
 describe("auditing a property", () => {
   let browser: Browser;
@@ -24,7 +29,7 @@ describe("auditing a property", () => {
   });
 
   it(
-    "connects, audits, reads a guide, mutes, resolves, exports and re-runs",
+    "connects, audits, reads a guide, mutes, resolves, finds exports on paid plans and re-runs",
     async () => {
       const { page } = browser;
 
@@ -85,18 +90,13 @@ describe("auditing a property", () => {
       const resolvedCard = page.getByRole("article", { name: resolvedTitle, exact: true });
       await resolvedCard.getByText("Resolved", { exact: true }).waitFor();
 
-      // Export the audit as CSV: the file downloads and parses.
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        page.getByRole("button", { name: "Export CSV", exact: true }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/\.csv$/);
-      const csv = await readFile((await download.path()) as string, "utf8");
-      expect(csv.charCodeAt(0)).toBe(0xfeff);
-      const lines = csv.slice(1).trimEnd().split(/\r\n/);
-      expect(lines.length).toBeGreaterThan(2);
-      expect(lines[0]).toMatch(/severity/i);
-      expect(csv).toContain(resolvedTitle.replaceAll('"', '""'));
+      // Free has no CSV exports: the button is off and the notice leads to billing.
+      await page.getByText("CSV exports are part of the Pro plan and above.").waitFor();
+      expect(await page.getByRole("button", { name: "Export CSV", exact: true }).isDisabled()).toBe(
+        true,
+      );
+      const upgrade = page.getByRole("link", { name: "Upgrade your plan", exact: true });
+      expect(await upgrade.getAttribute("href")).toBe("/settings/billing");
 
       // Re-run: the muted issue stays hidden, the resolved one is found again and active.
       await page.mouse.move(0, 0);
@@ -110,6 +110,46 @@ describe("auditing a property", () => {
     },
     SCAN_TIMEOUT * 3,
   );
+});
+
+describe("exporting a report", () => {
+  let browser: Browser;
+  let pageErrors: string[];
+  beforeEach(async () => {
+    browser = await openBrowser();
+    pageErrors = collectPageErrors(browser.page);
+  });
+  afterEach(async () => {
+    await browser.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("downloads the audit as CSV on a plan with exports", async () => {
+    const { page } = browser;
+    await page.goto(browser.url("/auth?mode=signin"));
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password").fill(DEMO.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await waitForPath(page, "/dashboard");
+
+    await page.getByRole("link", { name: "View Full Report" }).first().click();
+    await page.waitForURL((url) => /^\/data-sources\/[^/]+\/health$/.test(url.pathname));
+    const first = page.getByRole("article").first();
+    await first.waitFor();
+    const title = await titleOf(first);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile((await download.path()) as string, "utf8");
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).trimEnd().split(/\r\n/);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines[0]).toMatch(/severity/i);
+    expect(csv).toContain(title.replaceAll('"', '""'));
+  });
 });
 
 async function finishFirstAudit(page: Page) {

@@ -1,10 +1,10 @@
 import type { RunningEmulator } from "@utmost/google-emulator";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditScans, dataSources, utmIssues } from "../db/schema.ts";
+import { auditScans, dataSources, subscriptions, users, utmIssues } from "../db/schema.ts";
 import { testDatabaseKinds } from "../test/databases.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { seedDemo } from "./demo.ts";
+import { DEMO_LOGIN, seedDemo } from "./demo.ts";
 import { seedDemoProperty } from "./demo-property.ts";
 
 const NOW = new Date("2026-11-20T09:00:00Z");
@@ -22,6 +22,19 @@ describe.each(testDatabaseKinds())("the demo property on %s", (kind) => {
   afterAll(async () => {
     await app?.close();
     await emulator?.close();
+  });
+
+  it("puts the demo login on Agency, so the demo shows every feature a plan sells", async () => {
+    const [subscription] = await app.database.db
+      .select({
+        tier: subscriptions.tier,
+        status: subscriptions.status,
+        dataSourceLimit: subscriptions.dataSourceLimit,
+      })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(eq(users.email, DEMO_LOGIN.email));
+    expect(subscription).toEqual({ tier: "agency", status: "active", dataSourceLimit: 25 });
   });
 
   it("connects a demo property with a scan a week for three weeks, once", async () => {

@@ -1,6 +1,7 @@
+import { PLANS } from "@utmost/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { subscriptions, users } from "../db/schema.ts";
 import { markOnboardingCompleted } from "../modules/accounts/accounts.repository.ts";
 import { grantAdmin } from "../modules/admin/admin.repository.ts";
 import type { Auth } from "../modules/auth/auth.ts";
@@ -14,7 +15,8 @@ export const DEMO_LOGIN = {
 
 /**
  * The embedded default's ready-made account, so a newcomer can look around at once. It is a
- * system administrator too, so the admin console (spec §2 /admin) can be seen in the demo.
+ * system administrator too, so the admin console (spec §2 /admin) can be seen in the demo, and
+ * on Agency, so every feature a plan sells (alerts on every channel, CSV exports) can be tried.
  */
 export async function seedDemo(db: Db, auth: Auth): Promise<void> {
   const existing = await db.query.users.findFirst({ where: eq(users.email, DEMO_LOGIN.email) });
@@ -26,6 +28,10 @@ export async function seedDemo(db: Db, auth: Auth): Promise<void> {
   const { user } = await auth.api.signUpEmail({
     body: { name: DEMO_LOGIN.fullName, email: DEMO_LOGIN.email, password: DEMO_LOGIN.password },
   });
+  await db
+    .update(subscriptions)
+    .set({ tier: "agency", status: "active", dataSourceLimit: PLANS.agency.properties })
+    .where(eq(subscriptions.userId, user.id));
   await createWithOwner(db, { name: "Demo Workspace", type: "personal", ownerId: user.id });
   await markOnboardingCompleted(db, user.id);
   await grantAdmin(db, [user.id]);
