@@ -15,15 +15,17 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // scripts/report-bundle.ts reads it to print what the landing page loads.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Only libraries every page needs get a group: a catch-all vendor group would make the
+        // landing page download the app's libraries too (forms, dialogs, menus).
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
-            { name: "ui", test: /node_modules[\\/](@radix-ui|radix-ui|lucide-react|sonner)[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,33 +1,24 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { LoadingScreen } from "@/components/ui/spinner";
 import { RequireAuth } from "./require-auth";
 import type { RouteHandle } from "./route-handle";
-import { AdminRoute } from "./routes/admin";
-import { AlertSettingsRoute } from "./routes/alert-settings";
-import { AppRoot } from "./routes/app-root";
-import { AuthRoute } from "./routes/auth";
-import { ConnectDataSourceRoute } from "./routes/connect-data-source";
-import { DashboardRoute } from "./routes/dashboard";
-import { DataSourceHealthRoute } from "./routes/data-source-health";
-import { DataSourcesRoute } from "./routes/data-sources";
-import { DocsRoute } from "./routes/docs";
-import { InviteAcceptRoute } from "./routes/invite-accept";
 import { LandingRoute } from "./routes/landing";
-import { GdprRoute, PrivacyRoute, TermsRoute } from "./routes/legal";
 import { NotFoundRoute } from "./routes/not-found";
-import { OnboardingRoute } from "./routes/onboarding";
-import { OutboxRoute } from "./routes/outbox";
-import { ResetPasswordRoute } from "./routes/reset-password";
 import { RootErrorRoute, RootRoute } from "./routes/root";
-import { SettingsRoute } from "./routes/settings";
-import { WorkspaceMembersRoute } from "./routes/workspace-members";
 
 const handle = (title: string, subtitle?: string): RouteHandle => ({ title, subtitle });
+
+/*
+ * Only the landing page, the 404 page and the guard are in the entry bundle: every other route
+ * loads its code on first visit (React Router's `lazy`), so a visitor on / downloads none of the
+ * app (issue 9; figures in docs/performance.md, "Landing page weight").
+ */
 
 /** Spec §2 "Guarded routes in a shared layout". */
 const appRoutes: RouteObject[] = [
   {
     path: "/dashboard",
-    element: <DashboardRoute />,
+    lazy: async () => ({ Component: (await import("./routes/dashboard")).DashboardRoute }),
     handle: handle(
       "Dashboard",
       "Monitor your UTM tracking health and manage your analytics properties",
@@ -35,17 +26,21 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: "/data-sources",
-    element: <DataSourcesRoute />,
+    lazy: async () => ({ Component: (await import("./routes/data-sources")).DataSourcesRoute }),
     handle: handle("Analytics Properties", "Manage all connected analytics properties"),
   },
   {
     path: "/data-sources/:id/health",
-    element: <DataSourceHealthRoute />,
+    lazy: async () => ({
+      Component: (await import("./routes/data-source-health")).DataSourceHealthRoute,
+    }),
     handle: handle("Health Report", "Detailed UTM tracking health analysis"),
   },
   {
     path: "/connect-data-source",
-    element: <ConnectDataSourceRoute />,
+    lazy: async () => ({
+      Component: (await import("./routes/connect-data-source")).ConnectDataSourceRoute,
+    }),
     handle: handle(
       "Connect Analytics Property",
       "Connect a Google Analytics 4 property in about 60 seconds with one-click OAuth",
@@ -53,57 +48,122 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: "/alert-settings",
-    element: <AlertSettingsRoute />,
+    lazy: async () => ({
+      Component: (await import("./routes/alert-settings")).AlertSettingsRoute,
+    }),
     handle: handle("Alert Settings", "Configure notifications and alerts"),
   },
   {
     path: "/workspace/members",
-    element: <WorkspaceMembersRoute />,
+    lazy: async () => ({
+      Component: (await import("./routes/workspace-members")).WorkspaceMembersRoute,
+    }),
     handle: handle("Team Members", "Manage who has access to this workspace"),
   },
   // Each tab is its own path, so an unknown tab falls through to the 404 page.
-  { path: "/settings", element: <SettingsRoute tab="profile" />, handle: handle("Settings") },
+  { path: "/settings", lazy: settingsTab("profile"), handle: handle("Settings") },
   {
     path: "/settings/profile",
-    element: <SettingsRoute tab="profile" />,
+    lazy: settingsTab("profile"),
     handle: handle("Profile Settings"),
   },
   {
     path: "/settings/workspace",
-    element: <SettingsRoute tab="workspace" />,
+    lazy: settingsTab("workspace"),
     handle: handle("Workspace Settings"),
   },
   {
     path: "/settings/billing",
-    element: <SettingsRoute tab="billing" />,
+    lazy: settingsTab("billing"),
     handle: handle("Billing Settings"),
   },
   {
     path: "/admin",
-    element: <AdminRoute />,
+    lazy: async () => ({ Component: (await import("./routes/admin")).AdminRoute }),
     handle: handle("Admin Panel", "System administration and management"),
   },
 ];
+
+function settingsTab(tab: "profile" | "workspace" | "billing"): RouteObject["lazy"] {
+  return async () => {
+    const { SettingsRoute } = await import("./routes/settings");
+    return { element: <SettingsRoute tab={tab} /> };
+  };
+}
 
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <RootErrorRoute />,
+    // Shown while a lazy route's code loads on the first page of a visit.
+    hydrateFallbackElement: (
+      <div className="flex min-h-svh">
+        <LoadingScreen />
+      </div>
+    ),
     children: [
       { path: "/", element: <LandingRoute /> },
-      { path: "/auth", element: <AuthRoute /> },
-      { path: "/auth/reset-password", element: <ResetPasswordRoute /> },
-      { path: "/privacy", element: <PrivacyRoute /> },
-      { path: "/terms", element: <TermsRoute /> },
-      { path: "/gdpr", element: <GdprRoute /> },
-      { path: "/docs", element: <DocsRoute /> },
-      { path: "/invite/accept", element: <InviteAcceptRoute /> },
-      { path: "/outbox", element: <OutboxRoute /> },
+      {
+        path: "/auth",
+        lazy: async () => ({ Component: (await import("./routes/auth")).AuthRoute }),
+      },
+      {
+        path: "/auth/reset-password",
+        lazy: async () => ({
+          Component: (await import("./routes/reset-password")).ResetPasswordRoute,
+        }),
+      },
+      {
+        path: "/privacy",
+        lazy: async () => ({ Component: (await import("./routes/legal")).PrivacyRoute }),
+      },
+      {
+        path: "/terms",
+        lazy: async () => ({ Component: (await import("./routes/legal")).TermsRoute }),
+      },
+      {
+        path: "/gdpr",
+        lazy: async () => ({ Component: (await import("./routes/legal")).GdprRoute }),
+      },
+      {
+        path: "/docs",
+        lazy: async () => ({ Component: (await import("./routes/docs")).DocsRoute }),
+      },
+      {
+        path: "/docs/connect",
+        lazy: async () => ({ Component: (await import("./routes/docs")).DocsConnectRoute }),
+      },
+      {
+        path: "/docs/score",
+        lazy: async () => ({ Component: (await import("./routes/docs")).DocsScoreRoute }),
+      },
+      {
+        path: "/docs/checks/:checkId",
+        lazy: async () => ({ Component: (await import("./routes/docs")).DocsCheckRoute }),
+      },
+      {
+        path: "/invite/accept",
+        lazy: async () => ({
+          Component: (await import("./routes/invite-accept")).InviteAcceptRoute,
+        }),
+      },
+      {
+        path: "/outbox",
+        lazy: async () => ({ Component: (await import("./routes/outbox")).OutboxRoute }),
+      },
       {
         element: <RequireAuth />,
         children: [
-          { path: "/onboarding", element: <OnboardingRoute /> },
-          { element: <AppRoot />, children: appRoutes },
+          {
+            path: "/onboarding",
+            lazy: async () => ({
+              Component: (await import("./routes/onboarding")).OnboardingRoute,
+            }),
+          },
+          {
+            lazy: async () => ({ Component: (await import("./routes/app-root")).AppRoot }),
+            children: appRoutes,
+          },
         ],
       },
       { path: "*", element: <NotFoundRoute /> },

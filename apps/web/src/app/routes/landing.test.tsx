@@ -24,6 +24,51 @@ async function pricing() {
   return within(document.getElementById("pricing") as HTMLElement);
 }
 
+describe("/ for a visitor", () => {
+  it("has the header's anchors and sign-in links, six features, five testimonials and the legal links", async () => {
+    renderLanding(null);
+    await pricing();
+
+    const linksOf = (landmark: HTMLElement, expected: [string, string][]) => {
+      const scope = within(landmark);
+      expect(scope.getAllByRole("link")).toHaveLength(expected.length);
+      for (const [name, href] of expected) {
+        expect(scope.getByRole("link", { name }).getAttribute("href")).toBe(href);
+      }
+    };
+    linksOf(screen.getByRole("banner"), [
+      ["Utmost", "/"],
+      ["Features", "#features"],
+      ["Pricing", "#pricing"],
+      ["Docs", "/docs"],
+      ["Sign In", "/auth?mode=signin"],
+      ["Start Free", "/auth?mode=signup"],
+    ]);
+
+    const features = within(document.getElementById("features") as HTMLElement);
+    expect(features.getAllByRole("listitem")).toHaveLength(6);
+
+    const carousel = screen.getByRole("region", { name: "Testimonials" });
+    expect(carousel.querySelectorAll('[aria-roledescription="slide"]')).toHaveLength(5);
+
+    linksOf(screen.getByRole("contentinfo"), [
+      ["Privacy Policy", "/privacy"],
+      ["Terms of Service", "/terms"],
+      ["GDPR", "/gdpr"],
+    ]);
+
+    // One h1, then sections (h2) holding their cards (h3): no level skipped.
+    const levels = screen
+      .getAllByRole("heading")
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    for (const [i, level] of levels.entries()) {
+      if (i > 0) expect(level - (levels[i - 1] as number)).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
 describe("/ pricing", () => {
   it("sends a signed-out visitor to sign up from every plan", async () => {
     renderLanding(null);

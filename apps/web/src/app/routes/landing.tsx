@@ -6,9 +6,13 @@ import {
   PricingSection,
   type PricingViewer,
 } from "@/features/marketing/components/pricing-section";
+import { TestimonialsSection } from "@/features/marketing/components/testimonials-section";
 import { useMe } from "@/lib/auth";
 
-/** `/`: the public landing page; signed in, its pricing buttons start checkout. */
+/**
+ * `/`: the public landing page (spec §1, §2); signed in, its pricing buttons start checkout. It is
+ * the one page in the entry bundle, so it must not import the app's routes (router.tsx).
+ */
 export function LandingRoute() {
   const { data: me } = useMe();
   const checkout = useCheckout();
@@ -19,6 +23,7 @@ export function LandingRoute() {
     <PublicLayout>
       <Hero signedIn={viewer.signedIn} />
       <FeaturesSection />
+      <TestimonialsSection />
       <PricingSection viewer={viewer} checkout={checkout} />
     </PublicLayout>
   );

@@ -1,0 +1,164 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Browser, openBrowser } from "../support/browser.ts";
+import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+
+const DEMO = { email: "demo@utmost.local", password: "utmost-demo" };
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+
+/** The built app's chunks: what the entry loads and what waits for a lazy route. */
+function readBuild() {
+  const manifestPath = path.resolve(import.meta.dirname, "../../apps/web/dist/.vite/manifest.json");
+  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestPath, "utf8"));
+  const entry = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || entry.has(chunk.file)) return;
+    entry.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const routeFile = (route: string) => {
+    const file = manifest[`src/app/routes/${route}.tsx`]?.file;
+    if (!file) throw new Error(`no chunk for the ${route} route in the manifest`);
+    return `/${file}`;
+  };
+  return { entry: new Set([...entry].map((file) => `/${file}`)), routeFile };
+}
+
+/** The header's height: the section title must show below it, not under it. */
+async function headingIsInView(page: Page, sectionId: string): Promise<boolean> {
+  return page.evaluate((id) => {
+    const heading = document.querySelector(`#${id} h2`);
+    const header = document.querySelector("header");
+    if (!heading || !header) return false;
+    const box = heading.getBoundingClientRect();
+    return box.top >= header.getBoundingClientRect().bottom && box.bottom <= window.innerHeight;
+  }, sectionId);
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function visibleSlide(page: Page) {
+  return page.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
+}
+
+/**
+ * Issue 9: a visitor on the landing page jumps to Features and Pricing from the sticky header,
+ * watches the testimonials turn on their own and loop, and signs up from a plan, without the
+ * browser ever fetching the app's code; signed in, a plan's button opens the provider's checkout.
+ */
+describe("the landing page", () => {
+  let browser: Browser;
+  let pageErrors: string[];
+  beforeEach(async () => {
+    browser = await openBrowser();
+    pageErrors = collectPageErrors(browser.page);
+  });
+  afterEach(async () => {
+    await browser.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("scrolls to its sections, turns the testimonials and signs a visitor up, loading no app code", async () => {
+    const { page } = browser;
+    const build = readBuild();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".js")) scripts.push(url.pathname);
+    });
+
+    await page.goto(browser.url("/"));
+    const header = page.getByRole("banner");
+    await header.getByRole("link", { name: "Start Free" }).waitFor();
+    expect(await header.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe(
+      "/auth?mode=signin",
+    );
+    expect(await header.getByRole("link", { name: "Docs" }).getAttribute("href")).toBe("/docs");
+
+    // The sticky header's anchors glide to each section, its title clear of the header.
+    expect(await headingIsInView(page, "features")).toBe(false);
+    await header.getByRole("link", { name: "Features" }).click();
+    await waitUntil(() => headingIsInView(page, "features"));
+    expect(new URL(page.url()).hash).toBe("#features");
+    await header.getByRole("link", { name: "Pricing" }).click();
+    await waitUntil(() => headingIsInView(page, "pricing"));
+    expect(await headingIsInView(page, "features")).toBe(false);
+
+    // The testimonials turn on their own every 5 s...
+    await page.mouse.move(1, 1);
+    const carousel = page.getByRole("region", { name: "Testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    const first = await visibleSlide(page).getAttribute("aria-label");
+    const firstQuote = await visibleSlide(page).textContent();
+    await waitUntil(
+      async () => (await visibleSlide(page).getAttribute("aria-label")) !== first,
+      8_000,
+    );
+    expect(await visibleSlide(page).textContent()).not.toBe(firstQuote);
+
+    // ...and loop from the fifth back to the first once the visitor stops pointing at them.
+    await carousel.getByRole("button", { name: "Show testimonial 5 of 5" }).click();
+    expect(await visibleSlide(page).getAttribute("aria-label")).toBe("5 of 5");
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const loopStarted = Date.now();
+    await waitUntil(
+      async () => (await visibleSlide(page).getAttribute("aria-label")) === "1 of 5",
+      8_000,
+    );
+    // Not sooner than the spec's 5 s (a little slack for the browser's timer).
+    expect(Date.now() - loopStarted).toBeGreaterThan(4_500);
+
+    // Everything so far came from the entry bundle: no lazy route's chunk.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => !build.entry.has(script))).toEqual([]);
+    for (const route of ["dashboard", "admin", "app-root", "auth"]) {
+      expect(scripts).not.toContain(build.routeFile(route));
+    }
+
+    // Signed out, every plan leads to sign-up, whose code loads only now.
+    const pricing = page.locator("#pricing");
+    for (const name of ["Start Free", "Choose Pro", "Choose Team", "Choose Agency"]) {
+      expect(await pricing.getByRole("link", { name }).getAttribute("href")).toBe(
+        "/auth?mode=signup",
+      );
+    }
+    await pricing.getByRole("link", { name: "Choose Team" }).click();
+    await waitForPath(page, "/auth");
+    expect(new URL(page.url()).searchParams.get("mode")).toBe("signup");
+    await page.getByRole("button", { name: "Create Account" }).waitFor();
+    expect(scripts).toContain(build.routeFile("auth"));
+    expect(scripts).not.toContain(build.routeFile("dashboard"));
+  });
+
+  it("opens the provider's checkout from a plan when signed in", async () => {
+    const { page } = browser;
+    await page.goto(browser.url("/auth?mode=signin"));
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password").fill(DEMO.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await waitForPath(page, "/dashboard");
+
+    await page.goto(browser.url("/"));
+    const pricing = page.locator("#pricing");
+    await pricing.getByRole("button", { name: "Choose Team" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
+    await page.getByRole("button", { name: "Pay" }).waitFor();
+  });
+});
