@@ -2,10 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser } from "../support/browser.ts";
+import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
 import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
-
-const DEMO = { email: "demo@utmost.local", password: "utmost-demo" };
 
 interface ManifestChunk {
   file: string;
@@ -149,14 +147,20 @@ describe("the landing page", () => {
 
   it("opens the provider's checkout from a plan when signed in", async () => {
     const { page } = browser;
-    await page.goto(browser.url("/auth?mode=signin"));
-    await page.getByLabel("Email").fill(DEMO.email);
-    await page.getByLabel("Password").fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    // A new account on Free: the demo login is on Agency, and a paid plan must be cancelled
+    // before another is bought (ALREADY_SUBSCRIBED).
+    await page.goto(browser.url("/auth?mode=signup"));
+    await page.getByLabel("Full name").fill("Lena Lander");
+    await page.getByLabel("Email").fill(uniqueEmail("landing"));
+    await page.getByLabel("Password").fill("a-good-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await waitForPath(page, "/onboarding");
+    await page.getByRole("button", { name: "Skip" }).click();
     await waitForPath(page, "/dashboard");
 
     await page.goto(browser.url("/"));
     const pricing = page.locator("#pricing");
+    await pricing.getByRole("button", { name: "Current plan" }).waitFor();
     await pricing.getByRole("button", { name: "Choose Team" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
     await page.getByRole("button", { name: "Pay" }).waitFor();
