@@ -1,14 +1,10 @@
 import { type BillingMode, PAID_TIERS, PLANS, TEST_CARD_HINT } from "@utmost/contracts";
-import { Check, FlaskConical, Info } from "lucide-react";
+import { FlaskConical, Info } from "lucide-react";
+import { PlanCard } from "@/components/plan-card";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useCheckout } from "../api/create-checkout";
-
-function propertiesLabel(count: number): string {
-  return `${count} analytics ${count === 1 ? "property" : "properties"}`;
-}
 
 /** Spec §2 /settings billing: the paid plans offered to a user on Free. */
 export function UpgradePlans({ mode }: { mode: BillingMode | null }) {
@@ -37,24 +33,10 @@ export function UpgradePlans({ mode }: { mode: BillingMode | null }) {
         {PAID_TIERS.map((tier) => {
           const plan = PLANS[tier];
           return (
-            <Card key={tier} className="flex flex-col">
-              <CardHeader>
-                <CardTitle>{plan.name}</CardTitle>
-                <CardDescription>{propertiesLabel(plan.properties)}</CardDescription>
-                <p className="pt-2">
-                  <span className="text-3xl font-bold">${plan.priceUsd}</span>
-                  <span className="text-muted-foreground">/month</span>
-                </p>
-              </CardHeader>
-              <CardContent className="flex flex-1 flex-col gap-6">
-                <ul className="flex flex-1 flex-col gap-2 text-sm">
-                  {plan.features.map((feature) => (
-                    <li key={feature} className="flex items-start gap-2">
-                      <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
+            <PlanCard
+              key={tier}
+              plan={plan}
+              action={
                 <Button
                   disabled={!canBuy || checkout.isBusy}
                   aria-busy={checkout.pendingTier === tier}
@@ -63,8 +45,8 @@ export function UpgradePlans({ mode }: { mode: BillingMode | null }) {
                   {checkout.pendingTier === tier ? <Spinner /> : null}
                   Upgrade to {plan.name}
                 </Button>
-              </CardContent>
-            </Card>
+              }
+            />
           );
         })}
       </div>

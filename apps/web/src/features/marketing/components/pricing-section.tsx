@@ -6,15 +6,10 @@ import {
   type Plan,
   type SubscriptionTier,
 } from "@utmost/contracts";
-import { Check } from "lucide-react";
 import { Link } from "react-router";
+import { PlanCard } from "@/components/plan-card";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-
-function propertiesLabel(count: number): string {
-  return `${count} analytics ${count === 1 ? "property" : "properties"}`;
-}
 
 /** How a signed-in visitor buys a plan; the landing route brings it (spec §7 checkout). */
 export interface PlanCheckout {
@@ -92,27 +87,12 @@ export function PricingSection({
         </div>
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {PLAN_LIST.map((plan) => (
-            <Card key={plan.tier} className="flex flex-col">
-              <CardHeader>
-                <CardTitle>{plan.name}</CardTitle>
-                <CardDescription>{propertiesLabel(plan.properties)}</CardDescription>
-                <p className="pt-2">
-                  <span className="text-4xl font-bold">${plan.priceUsd}</span>
-                  <span className="text-muted-foreground">/month</span>
-                </p>
-              </CardHeader>
-              <CardContent className="flex flex-1 flex-col gap-6">
-                <ul className="flex flex-1 flex-col gap-2 text-sm">
-                  {plan.features.map((feature) => (
-                    <li key={feature} className="flex items-start gap-2">
-                      <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
-                <PlanButton plan={plan} viewer={viewer} checkout={checkout} />
-              </CardContent>
-            </Card>
+            <PlanCard
+              key={plan.tier}
+              plan={plan}
+              priceClassName="text-4xl"
+              action={<PlanButton plan={plan} viewer={viewer} checkout={checkout} />}
+            />
           ))}
         </div>
         <p className="mt-8 text-center text-sm text-muted-foreground">
