@@ -3,9 +3,6 @@ import { Pencil, Users } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import {
   Table,
   TableBody,
@@ -16,8 +13,8 @@ import {
 } from "@/components/ui/table";
 import { formatDate } from "@/lib/format";
 import { useAdminUsers } from "../api/admin-users";
+import { AdminListCard } from "./admin-list-card";
 import { EditSubscriptionDialog } from "./edit-subscription-dialog";
-import { LoadError } from "./load-error";
 
 function UserRow({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
   const { subscription } = user;
@@ -72,48 +69,36 @@ export function UsersTable() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          Users
-          {users.data ? <Badge variant="secondary">{users.data.length}</Badge> : null}
-        </CardTitle>
-        <CardDescription>Every account with its roles and subscription</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {users.isPending ? (
-          <div className="flex flex-col gap-3">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : users.isError ? (
-          <LoadError what="users" error={users.error} />
-        ) : users.data.length === 0 ? (
-          <EmptyState icon={Users} title="No users yet" />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Joined</TableHead>
-                <TableHead>Plan</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Properties</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.data.map((user) => (
-                <UserRow key={user.id} user={user} onEdit={() => setEditing(user)} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-      <EditSubscriptionDialog user={editing} onClose={() => setEditing(null)} />
-    </Card>
+    <AdminListCard
+      title="Users"
+      description="Every account with its roles and subscription"
+      what="users"
+      query={users}
+      empty={{ icon: Users, title: "No users yet" }}
+      footer={<EditSubscriptionDialog user={editing} onClose={() => setEditing(null)} />}
+    >
+      {(items) => (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Joined</TableHead>
+              <TableHead>Plan</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Properties</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((user) => (
+              <UserRow key={user.id} user={user} onEdit={() => setEditing(user)} />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </AdminListCard>
   );
 }

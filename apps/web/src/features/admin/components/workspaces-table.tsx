@@ -1,9 +1,6 @@
 import type { AdminWorkspace, WorkspaceRole } from "@utmost/contracts";
 import { Layers } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import {
   Table,
   TableBody,
@@ -14,7 +11,7 @@ import {
 } from "@/components/ui/table";
 import { formatDate } from "@/lib/format";
 import { useAdminWorkspaces } from "../api/admin-workspaces";
-import { LoadError } from "./load-error";
+import { AdminListCard } from "./admin-list-card";
 
 const ROLE_LABELS: Record<WorkspaceRole, string> = {
   owner: "Owner",
@@ -84,42 +81,30 @@ function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
 export function WorkspacesTable() {
   const workspaces = useAdminWorkspaces();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          Workspaces
-          {workspaces.data ? <Badge variant="secondary">{workspaces.data.length}</Badge> : null}
-        </CardTitle>
-        <CardDescription>Every workspace with its owner, members and properties</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {workspaces.isPending ? (
-          <div className="flex flex-col gap-3">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : workspaces.isError ? (
-          <LoadError what="workspaces" error={workspaces.error} />
-        ) : workspaces.data.length === 0 ? (
-          <EmptyState icon={Layers} title="No workspaces yet" />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Workspace</TableHead>
-                <TableHead>Owner</TableHead>
-                <TableHead>Members</TableHead>
-                <TableHead>Analytics Properties</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {workspaces.data.map((workspace) => (
-                <WorkspaceRow key={workspace.id} workspace={workspace} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+    <AdminListCard
+      title="Workspaces"
+      description="Every workspace with its owner, members and properties"
+      what="workspaces"
+      query={workspaces}
+      empty={{ icon: Layers, title: "No workspaces yet" }}
+    >
+      {(items) => (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Workspace</TableHead>
+              <TableHead>Owner</TableHead>
+              <TableHead>Members</TableHead>
+              <TableHead>Analytics Properties</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((workspace) => (
+              <WorkspaceRow key={workspace.id} workspace={workspace} />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </AdminListCard>
   );
 }
