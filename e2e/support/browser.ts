@@ -2,7 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterEach, beforeEach, expect, inject } from "vitest";
+import { collectPageErrors } from "./expect-page.ts";
 
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
 const CHROMIUM_ARGS = [
@@ -51,4 +52,40 @@ let counter = 0;
 export function uniqueEmail(label: string): string {
   counter += 1;
   return `${label}-${Date.now()}-${counter}@example.com`;
+}
+
+/**
+ * A fresh browser for every test of the enclosing `describe`, closed after it; an uncaught
+ * exception in the page fails the test that caused it. The returned object always speaks for
+ * the current test's browser.
+ */
+export function useBrowser(options: { width?: number; height?: number } = {}): Browser {
+  let current: Browser | undefined;
+  let pageErrors: string[] = [];
+  beforeEach(async () => {
+    current = await openBrowser(options);
+    pageErrors = collectPageErrors(current.page);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+    expect(pageErrors).toEqual([]);
+  });
+  const open = (): Browser => {
+    if (!current) throw new Error("useBrowser: the browser is open only inside a test");
+    return current;
+  };
+  return {
+    get page() {
+      return open().page;
+    },
+    get context() {
+      return open().context;
+    },
+    get baseUrl() {
+      return open().baseUrl;
+    },
+    url: (pathname) => open().url(pathname),
+    close: () => open().close(),
+  };
 }

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
-import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { describe, expect, it } from "vitest";
+import { uniqueEmail, useBrowser } from "../support/browser.ts";
+import { waitForPath } from "../support/expect-page.ts";
 
 /** The seeded demo user owns a workspace with a connected demo property (embedded default). */
 const OWNER = { email: "demo@utmost.local", password: "utmost-demo" };
@@ -10,16 +10,7 @@ const OWNER = { email: "demo@utmost.local", password: "utmost-demo" };
  * local outbox and the delivery in the rule's log, then switches the rule off and deletes it.
  */
 describe("alert rules", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser();
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser();
 
   it("creates an email rule, sends a test alert and reads it in the outbox", async () => {
     const { page } = browser;

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
-import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { describe, expect, it } from "vitest";
+import { uniqueEmail, useBrowser } from "../support/browser.ts";
+import { waitForPath } from "../support/expect-page.ts";
 
 /** A scan of the demo property takes a few seconds; the whole journey runs two. */
 const SCAN_TIMEOUT = 90_000;
@@ -17,16 +17,7 @@ const DEMO = { email: "demo@utmost.local", password: "utmost-demo" };
  * the demo login, on Agency, downloads one.
  */
 describe("auditing a property", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser();
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser();
 
   it(
     "connects, audits, reads a guide, mutes, resolves, finds exports on paid plans and re-runs",
@@ -113,16 +104,7 @@ describe("auditing a property", () => {
 });
 
 describe("exporting a report", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser();
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser();
 
   it("downloads the audit as CSV on a plan with exports", async () => {
     const { page } = browser;

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
-import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { describe, expect, it } from "vitest";
+import { uniqueEmail, useBrowser } from "../support/browser.ts";
+import { waitForPath } from "../support/expect-page.ts";
 
 /**
  * Issue 8: a new account on Free upgrades to Pro through the provider's hosted checkout (the
@@ -9,16 +9,7 @@ import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
  * sidebar card.
  */
 describe("upgrading a plan", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser();
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser();
 
   it("upgrades Free to Pro at checkout, cancels in the portal, then buys Team", async () => {
     const { page } = browser;

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser } from "../support/browser.ts";
-import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
+import { waitForPath } from "../support/expect-page.ts";
 
 /** Whether the element's top edge is inside the viewport and below the sticky site header. */
 async function headingInView(page: Page, id: string): Promise<boolean> {
@@ -55,16 +55,7 @@ async function expectCheckPage(page: Page, check: DocsChecks["checks"][number]) 
 }
 
 describe("the public docs and legal pages", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser();
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser();
 
   it("lists every check the engine runs, and each check's page opens with its guide", async () => {
     const { page } = browser;

@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser } from "../support/browser.ts";
-import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
+import { waitForPath } from "../support/expect-page.ts";
 
 /**
  * "Continue with Google" against the Google stand-in the embedded default mounts in-process:
  * the browser really leaves for the consent page and comes back through the OAuth callback.
  */
 describe("signing up with Google", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser();
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser();
 
   it("denies, then allows, lands on onboarding, and signs back in with Google", async () => {
     const { page } = browser;

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
-import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { describe, expect, it } from "vitest";
+import { uniqueEmail, useBrowser } from "../support/browser.ts";
+import { waitForPath } from "../support/expect-page.ts";
 
 interface ManifestChunk {
   file: string;
@@ -61,16 +61,7 @@ function visibleSlide(page: Page) {
  * browser ever fetching the app's code; signed in, a plan's button opens the provider's checkout.
  */
 describe("the landing page", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser();
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser();
 
   it("scrolls to its sections, turns the testimonials and signs a visitor up, loading no app code", async () => {
     const { page } = browser;

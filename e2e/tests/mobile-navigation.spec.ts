@@ -1,18 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser } from "../support/browser.ts";
-import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
+import { waitForPath } from "../support/expect-page.ts";
 
 describe("the app on a phone", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser({ width: 390, height: 844 });
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser({ width: 390, height: 844 });
 
   it("signs in with the demo login and moves around through the slide-in menu", async () => {
     const { page } = browser;

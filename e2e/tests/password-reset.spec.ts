@@ -1,18 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
-import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { describe, expect, it } from "vitest";
+import { uniqueEmail, useBrowser } from "../support/browser.ts";
+import { waitForPath } from "../support/expect-page.ts";
 
 describe("a forgotten password", () => {
-  let browser: Browser;
-  let pageErrors: string[];
-  beforeEach(async () => {
-    browser = await openBrowser();
-    pageErrors = collectPageErrors(browser.page);
-  });
-  afterEach(async () => {
-    await browser.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const browser = useBrowser();
 
   it("is reset through the mailed link, read in the local outbox", async () => {
     const { page } = browser;
