@@ -5,6 +5,7 @@ import type { Db } from "./db/client.ts";
 import { type Config, EMBEDDED_DODO_PATH, EMBEDDED_GOOGLE_PATH } from "./env.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
+import { accountRightsRoutes } from "./modules/account-rights/account-rights.routes.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { alertsRoutes } from "./modules/alerts/alerts.routes.ts";
@@ -116,6 +117,7 @@ export async function buildApp({
   await server.register(async (scope) => {
     scope.addHook("onRequest", requireSession);
     await scope.register(meRoutes, { db });
+    await scope.register(accountRightsRoutes, { db, auth });
     await scope.register(workspacesRoutes, { db });
     await scope.register(invitationsRoutes, invitationOptions);
     await scope.register(dataSourcesRoutes, { db, config, google });

@@ -1,3 +1,4 @@
+export * from "./account-rights.ts";
 export * from "./admin.ts";
 export * from "./alerts.ts";
 export * from "./auth.ts";

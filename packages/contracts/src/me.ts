@@ -18,6 +18,11 @@ export const MeResponseSchema = z.object({
   subscription: SubscriptionSchema.nullable(),
   /** Sign-in asks for an authenticator code; absent (an older answer) means off. */
   twoFactorEnabled: z.boolean().default(false),
+  /**
+   * When a requested deletion takes effect; until then the app shows only the recovery screen.
+   * Null (or absent, an older answer) when no deletion is pending.
+   */
+  deletionScheduledFor: z.iso.datetime().nullable().default(null),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

@@ -33,6 +33,11 @@ export const users = pgTable("users", {
   onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
   /** Better Auth's two-factor plugin: set once the user has confirmed an authenticator code. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /**
+   * "Delete my account": set when asked; signing in within 30 days offers recovery, after that
+   * the purge job removes the user and the workspaces they own (spec §9 legal facts).
+   */
+  deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
   ...timestamps,
 });
 

@@ -4,6 +4,10 @@ import type { Config } from "../env.ts";
 import type { RetryOptions } from "../integrations/google/index.ts";
 import { createAppTokenCipher } from "../lib/token-cipher.ts";
 import {
+  createAccountPurgeQueues,
+  startAccountPurgeWorkers,
+} from "../modules/account-rights/account-purge.job.ts";
+import {
   type AlertWorkerDeps,
   alertsAfterScan,
   createAlertQueues,
@@ -31,6 +35,7 @@ export async function prepareJobQueue(jobs: JobQueue, logger: FastifyBaseLogger)
   await createAlertQueues(jobs);
   await createScheduleQueues(jobs);
   await createBillingQueues(jobs);
+  await createAccountPurgeQueues(jobs);
 }
 
 export interface WorkerOptions {
@@ -72,6 +77,11 @@ export async function startWorkers(jobs: JobQueue, options: WorkerOptions): Prom
     ...options.alerts,
   });
   await startBillingWorkers(jobs, {
+    db: options.db,
+    logger: options.logger,
+    now: options.now ?? (() => new Date()),
+  });
+  await startAccountPurgeWorkers(jobs, {
     db: options.db,
     logger: options.logger,
     now: options.now ?? (() => new Date()),

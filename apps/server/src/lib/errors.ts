@@ -12,6 +12,10 @@ const STATUS_BY_CODE = {
   /** A payment provider webhook whose Standard Webhooks signature does not verify (ADR 011). */
   INVALID_SIGNATURE: 401,
   FORBIDDEN: 403,
+  /** The account is scheduled for deletion: only recovery, export and /api/me answer. */
+  ACCOUNT_PENDING_DELETION: 403,
+  /** A password that re-confirms a sensitive action (account deletion) does not match. */
+  INVALID_PASSWORD: 400,
   /** The signed-in email is not the invited one (spec §5, compared ignoring case). */
   EMAIL_MISMATCH: 403,
   /** The workspace owner's plan has no analytics property left (spec §5, §8). */
@@ -33,6 +37,8 @@ const STATUS_BY_CODE = {
   ALREADY_MEMBER: 409,
   /** Checkout for a plan the user already pays for, or a second paid plan beside it. */
   ALREADY_SUBSCRIBED: 409,
+  /** Account deletion while a paid plan still renews: cancel it first (Settings → Billing). */
+  PAID_PLAN_ACTIVE: 409,
   INVITATION_ALREADY_PENDING: 409,
   /** Spec §4: only a pending invitation can be accepted or declined. */
   INVITATION_NOT_PENDING: 409,

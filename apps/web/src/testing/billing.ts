@@ -28,5 +28,6 @@ export function makeMe(subscription: Subscription | null = makeSubscription()): 
     onboardingCompleted: true,
     subscription,
     twoFactorEnabled: false,
+    deletionScheduledFor: null,
   };
 }

@@ -1,6 +1,7 @@
 import type { MeResponse } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { purgeDateOf } from "../account-rights/account-rights.service.ts";
 import * as repo from "./accounts.repository.ts";
 
 export async function getMe(db: Db, userId: string): Promise<MeResponse> {
@@ -29,6 +30,9 @@ export async function getMe(db: Db, userId: string): Promise<MeResponse> {
         }
       : null,
     twoFactorEnabled: user.twoFactorEnabled,
+    deletionScheduledFor: user.deletionRequestedAt
+      ? purgeDateOf(user.deletionRequestedAt).toISOString()
+      : null,
   };
 }
 

@@ -6,8 +6,11 @@ import { currentUser } from "../auth/session.ts";
 import * as accounts from "./accounts.service.ts";
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get("/api/me", { schema: { response: { 200: MeResponseSchema } } }, async (request) =>
-    accounts.getMe(db, currentUser(request).id),
+  app.get(
+    "/api/me",
+    // A pending deletion is shown from here, so it answers during one.
+    { schema: { response: { 200: MeResponseSchema } }, config: { allowPendingDeletion: true } },
+    async (request) => accounts.getMe(db, currentUser(request).id),
   );
 
   app.patch(

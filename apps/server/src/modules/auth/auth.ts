@@ -53,7 +53,13 @@ export function createAuth(options: {
     trustedOrigins: [config.appUrl],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true, transaction: true }),
-    user: { fields: { name: "fullName" } },
+    user: {
+      fields: { name: "fullName" },
+      // Read with every session, so the session guard sees a pending deletion without a query.
+      additionalFields: {
+        deletionRequestedAt: { type: "date", required: false, input: false, returned: true },
+      },
+    },
     databaseHooks: {
       user: {
         create: {

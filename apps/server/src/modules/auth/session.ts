@@ -13,6 +13,13 @@ declare module "fastify" {
     /** Set by `requireSession` on every app route; absent elsewhere. */
     sessionUser?: SessionUser;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route answers a user whose account is scheduled for deletion (who is signed in to
+     * recover it or take their data); every other app route refuses them.
+     */
+    allowPendingDeletion?: boolean;
+  }
 }
 
 function toHeaders(request: FastifyRequest): Headers {
@@ -21,11 +28,20 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** An onRequest hook: no valid session cookie, no access (401). */
+/**
+ * An onRequest hook: no valid session cookie, no access (401); an account scheduled for deletion
+ * reaches only the routes marked `allowPendingDeletion` (403).
+ */
 export function createRequireSession(auth: Auth) {
   return async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
     const result = await auth.api.getSession({ headers: toHeaders(request) });
     if (!result) throw new AppError("UNAUTHENTICATED", "You must be signed in");
+    if (result.user.deletionRequestedAt && !request.routeOptions.config.allowPendingDeletion) {
+      throw new AppError(
+        "ACCOUNT_PENDING_DELETION",
+        "Your account is scheduled for deletion. Recover it to continue.",
+      );
+    }
     request.sessionUser = {
       id: result.user.id,
       email: result.user.email,

@@ -1,0 +1,413 @@
+import { randomUUID } from "node:crypto";
+import { parse } from "csv-parse/sync";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  accounts,
+  alertDeliveries,
+  dataSources,
+  sessions,
+  twoFactors,
+  users,
+  utmIssues,
+  workspaceInvitations,
+  workspaceUsers,
+} from "../../db/schema.ts";
+import { testDatabaseKinds } from "../../test/databases.ts";
+import { setPlan } from "../../test/plans.ts";
+import { cookieHeader, createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
+import { insertAlertRule } from "../alerts/alerts.testing.ts";
+import {
+  insertDataSource,
+  insertIssue,
+  insertOccurrence,
+  insertScan,
+} from "../issues/issues.testing.ts";
+import { addMember, insertTeam, insertUser } from "../workspaces/workspaces.testing.ts";
+import { purgeDeletedAccounts } from "./account-rights.service.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
+  let app: QueueTestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const db = () => app.database.db;
+
+  function request(
+    method: "GET" | "POST" | "PATCH",
+    url: string,
+    cookie: string,
+    payload?: unknown,
+  ) {
+    return app.server.inject({ method, url, headers: { cookie }, payload: payload as object });
+  }
+
+  async function signIn(email: string, password: string) {
+    const response = await app.server.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email, password },
+    });
+    expect(response.statusCode).toBe(200);
+    return cookieHeader(response);
+  }
+
+  async function workspaceOf(userId: string) {
+    return (await insertTeam(db(), userId)).id;
+  }
+
+  /**
+   * A user with everything an account can hold: a property with tokens, a scan, an issue with
+   * its history, a webhook rule with a signing secret and a delivery, an invitation, two-factor
+   * secrets, and a membership in someone else's team.
+   */
+  async function fullAccount() {
+    const user = await signUp(app);
+    const workspaceId = await workspaceOf(user.userId);
+    const secrets = {
+      access: `access-${randomUUID()}`,
+      refresh: `refresh-${randomUUID()}`,
+      signing: `signing-${randomUUID()}`,
+      tokenHash: `hash-${randomUUID()}`,
+      totp: `totp-${randomUUID()}`,
+      backup: `backup-${randomUUID()}`,
+    };
+    const property = await insertDataSource(db(), {
+      workspaceId,
+      name: "Northwind Outfitters - GA4",
+      connectedByUserId: user.userId,
+      accessTokenEncrypted: secrets.access,
+      refreshTokenEncrypted: secrets.refresh,
+    });
+    const scan = await insertScan(db(), {
+      dataSourceId: property.id,
+      requestedByUserId: user.userId,
+    });
+    const issue = await insertIssue(db(), {
+      dataSourceId: property.id,
+      title: "Campaign names differ by case",
+      lastScanId: scan.id,
+    });
+    await insertOccurrence(db(), { issueId: issue.id, scanId: scan.id });
+    const rule = await insertAlertRule(db(), {
+      workspaceId,
+      alertType: "webhook",
+      notificationConfig: { webhook_url: "https://hooks.example.com/utmost" },
+      signingSecretEncrypted: secrets.signing,
+      createdByUserId: user.userId,
+    });
+    await db()
+      .insert(alertDeliveries)
+      .values({ alertRuleId: rule.id, kind: "test", alertCount: 1, body: { version: 1 } });
+    await db()
+      .insert(workspaceInvitations)
+      .values({
+        workspaceId,
+        invitedEmail: `invitee-${randomUUID()}@example.com`,
+        tokenHash: secrets.tokenHash,
+        invitedByUserId: user.userId,
+        expiresAt: new Date(Date.now() + 7 * DAY_MS),
+      });
+    await db().insert(twoFactors).values({
+      id: randomUUID(),
+      userId: user.userId,
+      secret: secrets.totp,
+      backupCodes: secrets.backup,
+    });
+    const [credential] = await db()
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(eq(accounts.userId, user.userId));
+    const passwordHash = credential?.password;
+    if (!passwordHash) throw new Error("no password hash");
+    return { ...user, workspaceId, property, scan, issue, rule, secrets, passwordHash };
+  }
+
+  describe("export", () => {
+    it("downloads the user's data as JSON with no token, secret or hash", async () => {
+      const account = await fullAccount();
+      const other = await fullAccount();
+
+      const response = await request("GET", "/api/me/export", account.cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("application/json");
+      expect(response.headers["content-disposition"]).toMatch(
+        /^attachment; filename="utmost-export-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      const text = response.body;
+      const data = JSON.parse(text);
+      expect(data.user[0].email).toBe(account.input.email);
+      expect(data.user[0].twoFactorEnabled).toBe(false);
+      expect(data.properties.map((p: { id: string }) => p.id)).toEqual([account.property.id]);
+      expect(data.issues.map((i: { id: string }) => i.id)).toEqual([account.issue.id]);
+      expect(data.issueOccurrences).toHaveLength(1);
+      expect(data.scans.map((s: { id: string }) => s.id)).toEqual([account.scan.id]);
+      expect(data.alertRules[0].notificationConfig).toEqual({
+        webhook_url: "https://hooks.example.com/utmost",
+      });
+      expect(data.alertDeliveries).toHaveLength(1);
+      expect(data.invitationsSent).toHaveLength(1);
+      expect(data.workspaceMembers[0]).toMatchObject({
+        userId: account.userId,
+        workspaceRole: "owner",
+      });
+      expect(data.signInMethods).toEqual([
+        { provider: "credential", createdAt: expect.any(String) },
+      ]);
+      expect(data.subscriptions[0].tier).toBe("free");
+
+      for (const secret of [...Object.values(account.secrets), account.passwordHash]) {
+        expect(text).not.toContain(secret);
+      }
+      expect(text).not.toMatch(/token_?hash|tokenHash|accessToken|refreshToken|signingSecret/i);
+      for (const id of [other.userId, other.property.id, other.issue.id, other.input.email]) {
+        expect(text).not.toContain(id);
+      }
+    });
+
+    it("downloads one CSV whose first column names the record type", async () => {
+      const account = await fullAccount();
+      const response = await request("GET", "/api/me/export?format=csv", account.cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/csv");
+      expect(response.headers["content-disposition"]).toMatch(/utmost-export-[\d-]+\.csv"$/);
+      const records: Record<string, string>[] = parse(response.body, { bom: true, columns: true });
+      expect(Object.keys(records[0] ?? {})).toEqual([
+        "record_type",
+        "record_index",
+        "field",
+        "value",
+      ]);
+      const value = (type: string, field: string) =>
+        records.filter((r) => r.record_type === type && r.field === field).map((r) => r.value);
+      expect(value("user", "email")).toEqual([account.input.email]);
+      expect(value("properties", "name")).toEqual(["Northwind Outfitters - GA4"]);
+      expect(value("issues", "id")).toEqual([account.issue.id]);
+      for (const secret of [...Object.values(account.secrets), account.passwordHash]) {
+        expect(response.body).not.toContain(secret);
+      }
+    });
+
+    it("refuses an unknown format and a visitor", async () => {
+      const account = await signUp(app);
+      expect((await request("GET", "/api/me/export?format=xml", account.cookie)).statusCode).toBe(
+        400,
+      );
+      expect((await app.server.inject({ method: "GET", url: "/api/me/export" })).statusCode).toBe(
+        401,
+      );
+    });
+  });
+
+  describe("deletion", () => {
+    it("needs the right password, then signs the user out everywhere", async () => {
+      const account = await signUp(app);
+      const second = await signIn(account.input.email, account.input.password);
+
+      const wrong = await request("POST", "/api/me/deletion", account.cookie, {
+        password: "not-the-password",
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.code).toBe("INVALID_PASSWORD");
+      const typed = await request("POST", "/api/me/deletion", account.cookie, {
+        confirm: "DELETE",
+      });
+      expect(typed.statusCode).toBe(400);
+
+      const before = Date.now();
+      const right = await request("POST", "/api/me/deletion", account.cookie, {
+        password: account.input.password,
+      });
+      expect(right.statusCode).toBe(200);
+      const purgeAfter = Date.parse(right.json().purgeAfter);
+      expect(purgeAfter - before).toBeGreaterThanOrEqual(30 * DAY_MS);
+      expect(purgeAfter - before).toBeLessThan(30 * DAY_MS + 60_000);
+
+      const left = await db().select().from(sessions).where(eq(sessions.userId, account.userId));
+      expect(left).toEqual([]);
+      for (const cookie of [account.cookie, second]) {
+        expect((await request("GET", "/api/me", cookie)).statusCode).toBe(401);
+      }
+    });
+
+    it("takes DELETE typed out from an account without a password", async () => {
+      const account = await signUp(app);
+      await db()
+        .delete(accounts)
+        .where(and(eq(accounts.userId, account.userId), eq(accounts.providerId, "credential")));
+      const response = await request("POST", "/api/me/deletion", account.cookie, {
+        confirm: "DELETE",
+      });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it("refuses while a paid plan is active", async () => {
+      const account = await signUp(app);
+      await setPlan(db(), account.userId, "pro");
+      const response = await request("POST", "/api/me/deletion", account.cookie, {
+        password: account.input.password,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toEqual({
+        code: "PAID_PLAN_ACTIVE",
+        message: "Cancel your paid plan under Settings → Billing before deleting your account.",
+      });
+      const [row] = await db().select().from(users).where(eq(users.id, account.userId));
+      expect(row?.deletionRequestedAt).toBeNull();
+    });
+
+    it("lets a pending account sign in to export or recover, and nothing else", async () => {
+      const account = await fullAccount();
+      await request("POST", "/api/me/deletion", account.cookie, {
+        password: account.input.password,
+      });
+      const cookie = await signIn(account.input.email, account.input.password);
+
+      const me = await request("GET", "/api/me", cookie);
+      expect(me.statusCode).toBe(200);
+      expect(Date.parse(me.json().deletionScheduledFor)).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+      expect((await request("GET", "/api/me/export", cookie)).statusCode).toBe(200);
+      for (const [method, url] of [
+        ["GET", "/api/workspaces"],
+        ["PATCH", "/api/me"],
+        ["GET", `/api/data-sources/${account.property.id}/issues`],
+        ["POST", "/api/me/deletion"],
+      ] as const) {
+        const refused = await request(method, url, cookie, method === "GET" ? undefined : {});
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json().error).toEqual({
+          code: "ACCOUNT_PENDING_DELETION",
+          message: "Your account is scheduled for deletion. Recover it to continue.",
+        });
+      }
+
+      const recovered = await request("POST", "/api/me/deletion/cancel", cookie);
+      expect(recovered.statusCode).toBe(204);
+      expect((await request("GET", "/api/me", cookie)).json().deletionScheduledFor).toBeNull();
+      expect((await request("GET", "/api/workspaces", cookie)).statusCode).toBe(200);
+
+      // A recovered account is not purged later.
+      await purgeDeletedAccounts(db(), new Date(Date.now() + 31 * DAY_MS));
+      const [row] = await db().select().from(users).where(eq(users.id, account.userId));
+      expect(row?.id).toBe(account.userId);
+    });
+  });
+
+  describe("purge", () => {
+    /** Rows of every table in the app's schema whose text mentions one of `needles`. */
+    async function rowsMentioning(needles: string[]) {
+      const tables = await db().execute<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      );
+      const found: Record<string, number> = {};
+      for (const { table_name } of tables.rows) {
+        for (const needle of needles) {
+          const result = await db().execute<{ n: number }>(
+            sql`select count(*)::int as n from ${sql.identifier(table_name)} t where position(${needle.toLowerCase()} in lower(t::text)) > 0`,
+          );
+          const n = result.rows[0]?.n ?? 0;
+          if (n > 0) found[`${table_name}: ${needle}`] = n;
+        }
+      }
+      return { tables: tables.rows.length, found };
+    }
+
+    it("after 30 days leaves no row of the user, and other workspaces lose only the member", async () => {
+      const account = await fullAccount();
+      // A teammate in the user's team, and the user a member of someone else's team.
+      const teammate = await insertUser(db());
+      const ownTeam = await insertTeam(db(), account.userId, [
+        { userId: teammate.id, role: "member" },
+      ]);
+      const ownTeamProperty = await insertDataSource(db(), { workspaceId: ownTeam.id });
+      const neighbour = await signUp(app);
+      const neighbourWorkspace = await workspaceOf(neighbour.userId);
+      await addMember(db(), neighbourWorkspace, account.userId, "admin");
+      const neighbourProperty = await insertDataSource(db(), {
+        workspaceId: neighbourWorkspace,
+        connectedByUserId: account.userId,
+      });
+      const neighbourIssue = await insertIssue(db(), {
+        dataSourceId: neighbourProperty.id,
+        status: "muted",
+        mutedByUserId: account.userId,
+        mutedAt: new Date(),
+      });
+      await db()
+        .insert(workspaceInvitations)
+        .values([
+          {
+            workspaceId: neighbourWorkspace,
+            invitedEmail: `friend-${randomUUID()}@example.com`,
+            tokenHash: `hash-${randomUUID()}`,
+            invitedByUserId: account.userId,
+            expiresAt: new Date(Date.now() + 7 * DAY_MS),
+          },
+          {
+            workspaceId: neighbourWorkspace,
+            invitedEmail: account.input.email.toLowerCase(),
+            tokenHash: `hash-${randomUUID()}`,
+            invitedByUserId: neighbour.userId,
+            status: "accepted",
+            respondedByUserId: account.userId,
+            respondedAt: new Date(),
+            expiresAt: new Date(Date.now() + 7 * DAY_MS),
+          },
+        ]);
+
+      const requested = await request("POST", "/api/me/deletion", account.cookie, {
+        password: account.input.password,
+      });
+      expect(requested.statusCode).toBe(200);
+      const requestedAt = Date.parse(requested.json().purgeAfter) - 30 * DAY_MS;
+      const needles = [account.userId, account.input.email];
+
+      expect(await purgeDeletedAccounts(db(), new Date(requestedAt + 29 * DAY_MS))).toBe(0);
+      expect(Object.keys((await rowsMentioning(needles)).found).length).toBeGreaterThan(0);
+
+      expect(await purgeDeletedAccounts(db(), new Date(requestedAt + 30 * DAY_MS + 1000))).toBe(1);
+      const after = await rowsMentioning(needles);
+      expect(after.tables).toBeGreaterThan(15);
+      expect(after.found).toEqual({});
+
+      const ownedProperties = await db()
+        .select()
+        .from(dataSources)
+        .where(sql`${dataSources.id} in (${account.property.id}, ${ownTeamProperty.id})`);
+      expect(ownedProperties).toEqual([]);
+      expect(await db().select().from(utmIssues).where(eq(utmIssues.id, account.issue.id))).toEqual(
+        [],
+      );
+      // The teammate keeps their account; the neighbour keeps workspace, property and issue.
+      expect(await db().select().from(users).where(eq(users.id, teammate.id))).toHaveLength(1);
+      const [keptProperty] = await db()
+        .select()
+        .from(dataSources)
+        .where(eq(dataSources.id, neighbourProperty.id));
+      expect(keptProperty?.connectedByUserId).toBeNull();
+      const [keptIssue] = await db()
+        .select()
+        .from(utmIssues)
+        .where(eq(utmIssues.id, neighbourIssue.id));
+      expect(keptIssue?.status).toBe("muted");
+      const members = await db()
+        .select({ userId: workspaceUsers.userId })
+        .from(workspaceUsers)
+        .where(eq(workspaceUsers.workspaceId, neighbourWorkspace));
+      expect(members).toEqual([{ userId: neighbour.userId }]);
+      const neighbourInvitations = await db()
+        .select({ invitedByUserId: workspaceInvitations.invitedByUserId })
+        .from(workspaceInvitations)
+        .where(eq(workspaceInvitations.workspaceId, neighbourWorkspace));
+      expect(neighbourInvitations).toEqual([]);
+      const neighbourMe = await request("GET", "/api/me", neighbour.cookie);
+      expect(neighbourMe.statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,379 @@
+import { and, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  accounts,
+  alertDeliveries,
+  alertRules,
+  auditScans,
+  billingEvents,
+  dataSources,
+  issueOccurrences,
+  mailOutbox,
+  sessions,
+  subscriptions,
+  userRoles,
+  users,
+  utmIssues,
+  verifications,
+  workspaceInvitations,
+  workspaces,
+  workspaceUsers,
+} from "../../db/schema.ts";
+
+/**
+ * Queries only. Every export query names its columns: tokens, password hashes, two-factor
+ * secrets, invitation token hashes and webhook signing secrets are never selected.
+ */
+
+export function findUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      image: users.image,
+      twoFactorEnabled: users.twoFactorEnabled,
+      onboardingCompletedAt: users.onboardingCompletedAt,
+      deletionRequestedAt: users.deletionRequestedAt,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0]);
+}
+
+/** How the user signs in (credential, google), without tokens or the password hash. */
+export function findSignInMethods(db: Db, userId: string) {
+  return db
+    .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(accounts.createdAt);
+}
+
+/** The stored password hash of the user's email-and-password sign-in, if they have one. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+    .limit(1);
+  return row?.password ?? null;
+}
+
+export function findSubscriptions(db: Db, userId: string) {
+  return db
+    .select({
+      tier: subscriptions.tier,
+      status: subscriptions.status,
+      dataSourceLimit: subscriptions.dataSourceLimit,
+      dataSourcesUsed: subscriptions.dataSourcesUsed,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      providerCustomerId: subscriptions.providerCustomerId,
+      paymentFailedAt: subscriptions.paymentFailedAt,
+      createdAt: subscriptions.createdAt,
+      updatedAt: subscriptions.updatedAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+}
+
+export function findRoles(db: Db, userId: string) {
+  return db
+    .select({ role: userRoles.role, createdAt: userRoles.createdAt })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
+}
+
+export function findMemberships(db: Db, userId: string) {
+  return db
+    .select({
+      workspaceId: workspaceUsers.workspaceId,
+      workspaceName: workspaces.name,
+      workspaceRole: workspaceUsers.workspaceRole,
+      joinedAt: workspaceUsers.createdAt,
+    })
+    .from(workspaceUsers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
+    .where(eq(workspaceUsers.userId, userId))
+    .orderBy(workspaceUsers.createdAt);
+}
+
+const invitationColumns = {
+  id: workspaceInvitations.id,
+  workspaceId: workspaceInvitations.workspaceId,
+  invitedEmail: workspaceInvitations.invitedEmail,
+  workspaceRole: workspaceInvitations.workspaceRole,
+  status: workspaceInvitations.status,
+  invitedByUserId: workspaceInvitations.invitedByUserId,
+  expiresAt: workspaceInvitations.expiresAt,
+  respondedAt: workspaceInvitations.respondedAt,
+  createdAt: workspaceInvitations.createdAt,
+};
+
+export function findInvitationsSent(db: Db, userId: string) {
+  return db
+    .select(invitationColumns)
+    .from(workspaceInvitations)
+    .where(eq(workspaceInvitations.invitedByUserId, userId))
+    .orderBy(workspaceInvitations.createdAt);
+}
+
+/** Invitations to the user's address (stored lower-cased) or answered by them. */
+export function findInvitationsReceived(db: Db, userId: string, email: string) {
+  return db
+    .select(invitationColumns)
+    .from(workspaceInvitations)
+    .where(
+      or(
+        eq(workspaceInvitations.invitedEmail, email.toLowerCase()),
+        eq(workspaceInvitations.respondedByUserId, userId),
+      ),
+    )
+    .orderBy(workspaceInvitations.createdAt);
+}
+
+export function findOwnedWorkspaces(db: Db, userId: string) {
+  return db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      type: workspaces.type,
+      createdAt: workspaces.createdAt,
+      updatedAt: workspaces.updatedAt,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.ownerId, userId))
+    .orderBy(workspaces.createdAt);
+}
+
+export function findMembers(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      workspaceId: workspaceUsers.workspaceId,
+      userId: workspaceUsers.userId,
+      fullName: users.fullName,
+      email: users.email,
+      workspaceRole: workspaceUsers.workspaceRole,
+      joinedAt: workspaceUsers.createdAt,
+    })
+    .from(workspaceUsers)
+    .innerJoin(users, eq(users.id, workspaceUsers.userId))
+    .where(inArray(workspaceUsers.workspaceId, workspaceIds))
+    .orderBy(workspaceUsers.workspaceId, workspaceUsers.createdAt);
+}
+
+export function findWorkspaceInvitations(db: Db, workspaceIds: string[]) {
+  return db
+    .select(invitationColumns)
+    .from(workspaceInvitations)
+    .where(inArray(workspaceInvitations.workspaceId, workspaceIds))
+    .orderBy(workspaceInvitations.createdAt);
+}
+
+export function findProperties(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      id: dataSources.id,
+      workspaceId: dataSources.workspaceId,
+      name: dataSources.name,
+      type: dataSources.type,
+      ga4PropertyId: dataSources.ga4PropertyId,
+      ga4AccountName: dataSources.ga4AccountName,
+      connectedByUserId: dataSources.connectedByUserId,
+      tokenScopes: dataSources.tokenScopes,
+      isActive: dataSources.isActive,
+      suspendedByPlanAt: dataSources.suspendedByPlanAt,
+      scanFrequency: dataSources.scanFrequency,
+      lastSyncedAt: dataSources.lastSyncedAt,
+      createdAt: dataSources.createdAt,
+      updatedAt: dataSources.updatedAt,
+    })
+    .from(dataSources)
+    .where(inArray(dataSources.workspaceId, workspaceIds))
+    .orderBy(dataSources.createdAt);
+}
+
+export function findScans(db: Db, dataSourceIds: string[]) {
+  return db
+    .select({
+      id: auditScans.id,
+      dataSourceId: auditScans.dataSourceId,
+      scanType: auditScans.scanType,
+      requestedByUserId: auditScans.requestedByUserId,
+      status: auditScans.status,
+      errorCode: auditScans.errorCode,
+      errorMessage: auditScans.errorMessage,
+      healthScore: auditScans.healthScore,
+      healthGrade: auditScans.healthGrade,
+      criticalIssuesCount: auditScans.criticalIssuesCount,
+      warningIssuesCount: auditScans.warningIssuesCount,
+      passedChecksCount: auditScans.passedChecksCount,
+      rowsFetched: auditScans.rowsFetched,
+      isComplete: auditScans.isComplete,
+      quotaLimitHit: auditScans.quotaLimitHit,
+      dateRangeStart: auditScans.dateRangeStart,
+      dateRangeEnd: auditScans.dateRangeEnd,
+      startedAt: auditScans.startedAt,
+      completedAt: auditScans.completedAt,
+      report: auditScans.report,
+      createdAt: auditScans.createdAt,
+    })
+    .from(auditScans)
+    .where(inArray(auditScans.dataSourceId, dataSourceIds))
+    .orderBy(auditScans.createdAt);
+}
+
+export function findIssues(db: Db, dataSourceIds: string[]) {
+  return db
+    .select({
+      id: utmIssues.id,
+      dataSourceId: utmIssues.dataSourceId,
+      issueType: utmIssues.issueType,
+      title: utmIssues.title,
+      description: utmIssues.description,
+      severity: utmIssues.severity,
+      status: utmIssues.status,
+      affectedSessionsCount: utmIssues.affectedSessionsCount,
+      values: utmIssues.values,
+      examples: utmIssues.examples,
+      firstDetectedAt: utmIssues.firstDetectedAt,
+      lastDetectedAt: utmIssues.lastDetectedAt,
+      lastScanId: utmIssues.lastScanId,
+      mutedAt: utmIssues.mutedAt,
+      muteReason: utmIssues.muteReason,
+      resolvedAt: utmIssues.resolvedAt,
+      reopenedAt: utmIssues.reopenedAt,
+    })
+    .from(utmIssues)
+    .where(inArray(utmIssues.dataSourceId, dataSourceIds))
+    .orderBy(utmIssues.firstDetectedAt);
+}
+
+export function findOccurrences(db: Db, dataSourceIds: string[]) {
+  return db
+    .select({
+      issueId: issueOccurrences.issueId,
+      scanId: issueOccurrences.scanId,
+      affectedSessionsCount: issueOccurrences.affectedSessionsCount,
+      values: issueOccurrences.values,
+      detectedAt: issueOccurrences.detectedAt,
+    })
+    .from(issueOccurrences)
+    .innerJoin(utmIssues, eq(utmIssues.id, issueOccurrences.issueId))
+    .where(inArray(utmIssues.dataSourceId, dataSourceIds))
+    .orderBy(issueOccurrences.detectedAt);
+}
+
+export function findAlertRules(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      id: alertRules.id,
+      workspaceId: alertRules.workspaceId,
+      dataSourceId: alertRules.dataSourceId,
+      alertType: alertRules.alertType,
+      triggerCondition: alertRules.triggerCondition,
+      thresholdValue: alertRules.thresholdValue,
+      notificationConfig: alertRules.notificationConfig,
+      frequency: alertRules.frequency,
+      isActive: alertRules.isActive,
+      lastTriggeredAt: alertRules.lastTriggeredAt,
+      createdByUserId: alertRules.createdByUserId,
+      createdAt: alertRules.createdAt,
+      updatedAt: alertRules.updatedAt,
+    })
+    .from(alertRules)
+    .where(inArray(alertRules.workspaceId, workspaceIds))
+    .orderBy(alertRules.createdAt);
+}
+
+export function findAlertDeliveries(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      id: alertDeliveries.id,
+      alertRuleId: alertDeliveries.alertRuleId,
+      kind: alertDeliveries.kind,
+      status: alertDeliveries.status,
+      attempts: alertDeliveries.attempts,
+      lastError: alertDeliveries.lastError,
+      alertCount: alertDeliveries.alertCount,
+      body: alertDeliveries.body,
+      lastAttemptAt: alertDeliveries.lastAttemptAt,
+      deliveredAt: alertDeliveries.deliveredAt,
+      createdAt: alertDeliveries.createdAt,
+    })
+    .from(alertDeliveries)
+    .innerJoin(alertRules, eq(alertRules.id, alertDeliveries.alertRuleId))
+    .where(inArray(alertRules.workspaceId, workspaceIds))
+    .orderBy(alertDeliveries.createdAt);
+}
+
+// ---- Deletion ----
+
+export async function markDeletionRequested(db: Db, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ deletionRequestedAt: at }).where(eq(users.id, userId));
+}
+
+export async function clearDeletionRequested(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ deletionRequestedAt: null }).where(eq(users.id, userId));
+}
+
+export async function deleteSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Users whose deletion was asked for at or before `cutoff`. */
+export function findUsersDueForPurge(db: Db, cutoff: Date) {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(isNotNull(users.deletionRequestedAt), lte(users.deletionRequestedAt, cutoff)));
+}
+
+/**
+ * Removes one user and everything of theirs, in one transaction, re-checking under the row lock
+ * that the deletion is still due (a recovery may have come in). Their workspaces go first: the
+ * properties, scans, issues, alert rules, members and invitations cascade with them. Then rows
+ * that name them in other workspaces (invitations they sent or were sent), their mail, billing
+ * log and pending verifications; the user row last, which cascades to sessions, sign-in
+ * accounts, two-factor, roles, subscription, memberships and Google connect handles, and sets to
+ * null the "done by" columns of other workspaces' rows.
+ */
+export async function purgeUser(
+  db: Db,
+  user: { id: string; email: string },
+  cutoff: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, user.id),
+          isNotNull(users.deletionRequestedAt),
+          lte(users.deletionRequestedAt, cutoff),
+        ),
+      )
+      .for("update");
+    if (!due) return false;
+    await tx.delete(workspaces).where(eq(workspaces.ownerId, user.id));
+    await tx
+      .delete(workspaceInvitations)
+      .where(
+        or(
+          eq(workspaceInvitations.invitedByUserId, user.id),
+          eq(workspaceInvitations.respondedByUserId, user.id),
+          eq(workspaceInvitations.invitedEmail, user.email.toLowerCase()),
+        ),
+      );
+    await tx.delete(billingEvents).where(eq(billingEvents.userId, user.id));
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${user.email.toLowerCase()}`);
+    // Better Auth keeps the user id in a verification's value (password reset, two-factor).
+    await tx.delete(verifications).where(sql`position(${user.id} in ${verifications.value}) > 0`);
+    await tx.delete(users).where(eq(users.id, user.id));
+    return true;
+  });
+}
