@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accounts,
@@ -300,22 +300,27 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
   });
 
   describe("purge", () => {
+    /** Both drivers answer `execute` with `{ rows }`; the generic database type does not say so. */
+    async function query<T>(statement: SQL): Promise<T[]> {
+      return ((await db().execute(statement)) as unknown as { rows: T[] }).rows;
+    }
+
     /** Rows of every table in the app's schema whose text mentions one of `needles`. */
     async function rowsMentioning(needles: string[]) {
-      const tables = await db().execute<{ table_name: string }>(
+      const tables = await query<{ table_name: string }>(
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
       );
       const found: Record<string, number> = {};
-      for (const { table_name } of tables.rows) {
+      for (const { table_name } of tables) {
         for (const needle of needles) {
-          const result = await db().execute<{ n: number }>(
+          const [row] = await query<{ n: number }>(
             sql`select count(*)::int as n from ${sql.identifier(table_name)} t where position(${needle.toLowerCase()} in lower(t::text)) > 0`,
           );
-          const n = result.rows[0]?.n ?? 0;
+          const n = row?.n ?? 0;
           if (n > 0) found[`${table_name}: ${needle}`] = n;
         }
       }
-      return { tables: tables.rows.length, found };
+      return { tables: tables.length, found };
     }
 
     it("after 30 days leaves no row of the user, and other workspaces lose only the member", async () => {
