@@ -23,6 +23,8 @@ export const MeResponseSchema = z.object({
    * Null (or absent, an older answer) when no deletion is pending.
    */
   deletionScheduledFor: z.iso.datetime().nullable().default(null),
+  /** Signs in with a password (false: Google only), so re-confirmations ask for the right thing. */
+  hasPassword: z.boolean().default(true),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

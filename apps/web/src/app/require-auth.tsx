@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadingScreen } from "@/components/ui/spinner";
+import { AccountRecoveryScreen } from "@/features/settings/components/account-recovery-screen";
 import { useMe } from "@/lib/auth";
 import { decideGuard, type SessionState } from "./guard";
 
@@ -18,6 +19,11 @@ export function RequireAuth() {
           isAdmin: me.data.isAdmin,
         }
       : { status: "signed-out" };
+
+  // An account scheduled for deletion reaches nothing but the offer to recover it.
+  if (me.data?.deletionScheduledFor) {
+    return <AccountRecoveryScreen deletionScheduledFor={me.data.deletionScheduledFor} />;
+  }
 
   const decision = decideGuard(location, session);
   if (decision.kind === "loading") {

@@ -29,5 +29,6 @@ export function makeMe(subscription: Subscription | null = makeSubscription()): 
     subscription,
     twoFactorEnabled: false,
     deletionScheduledFor: null,
+    hasPassword: true,
   };
 }

@@ -209,6 +209,10 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
     it("needs the right password, then signs the user out everywhere", async () => {
       const account = await signUp(app);
       const second = await signIn(account.input.email, account.input.password);
+      expect((await request("GET", "/api/me", account.cookie)).json()).toMatchObject({
+        hasPassword: true,
+        deletionScheduledFor: null,
+      });
 
       const wrong = await request("POST", "/api/me/deletion", account.cookie, {
         password: "not-the-password",
@@ -241,6 +245,7 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
       await db()
         .delete(accounts)
         .where(and(eq(accounts.userId, account.userId), eq(accounts.providerId, "credential")));
+      expect((await request("GET", "/api/me", account.cookie)).json().hasPassword).toBe(false);
       const response = await request("POST", "/api/me/deletion", account.cookie, {
         confirm: "DELETE",
       });

@@ -1,6 +1,13 @@
 import { and, eq, exists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { dataSources, subscriptions, userRoles, users, workspaces } from "../../db/schema.ts";
+import {
+  accounts,
+  dataSources,
+  subscriptions,
+  userRoles,
+  users,
+  workspaces,
+} from "../../db/schema.ts";
 
 export function findUser(db: Db, userId: string) {
   return db.query.users.findFirst({ where: eq(users.id, userId) });
@@ -15,6 +22,16 @@ export async function hasRole(db: Db, userId: string, role: "admin"): Promise<bo
     .select({ userId: userRoles.userId })
     .from(userRoles)
     .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the user has an email-and-password sign-in (Better Auth's "credential" account). */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
     .limit(1);
   return rows.length > 0;
 }

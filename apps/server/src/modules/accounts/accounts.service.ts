@@ -5,11 +5,12 @@ import { purgeDateOf } from "../account-rights/account-rights.service.ts";
 import * as repo from "./accounts.repository.ts";
 
 export async function getMe(db: Db, userId: string): Promise<MeResponse> {
-  const [user, subscription, isAdmin, ownsConnectedWorkspace] = await Promise.all([
+  const [user, subscription, isAdmin, ownsConnectedWorkspace, hasPassword] = await Promise.all([
     repo.findUser(db, userId),
     repo.findSubscription(db, userId),
     repo.hasRole(db, userId, "admin"),
     repo.ownsWorkspaceWithDataSource(db, userId),
+    repo.hasPassword(db, userId),
   ]);
   if (!user) throw new AppError("UNAUTHENTICATED", "You must be signed in");
   return {
@@ -33,6 +34,7 @@ export async function getMe(db: Db, userId: string): Promise<MeResponse> {
     deletionScheduledFor: user.deletionRequestedAt
       ? purgeDateOf(user.deletionRequestedAt).toISOString()
       : null,
+    hasPassword,
   };
 }
 

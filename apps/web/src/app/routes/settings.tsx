@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { BillingSettings } from "@/features/billing/components/billing-settings";
 import { ProfileSettings } from "@/features/settings/components/profile-settings";
 import { TwoFactorSettings } from "@/features/settings/components/two-factor-settings";
+import { YourDataSettings } from "@/features/settings/components/your-data-settings";
 import { WorkspaceSettings } from "@/features/workspaces/components/workspace-settings";
 import { useMe } from "@/lib/auth";
 import { useSelectedWorkspace } from "@/lib/workspaces";
@@ -37,6 +38,7 @@ export function SettingsRoute({ tab }: { tab: SettingsTab }) {
       <TabsContent value="profile" className="flex flex-col gap-6">
         <ProfileSettings me={me} />
         <TwoFactorSettings me={me} />
+        <YourDataSettings me={me} />
       </TabsContent>
       <TabsContent value="workspace">
         {isPending ? <LoadingScreen /> : <WorkspaceSettings workspace={workspace} />}

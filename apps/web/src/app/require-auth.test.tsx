@@ -1,0 +1,58 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { RequireAuth } from "@/app/require-auth";
+import { makeMe } from "@/testing/billing";
+import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
+
+function renderGuarded(handlers: Parameters<typeof stubFetch>[0] = {}) {
+  let scheduledFor: string | null = "2026-12-24T10:00:00.000Z";
+  const fetchMock = stubFetch({
+    "GET /api/me": () => jsonResponse(200, { ...makeMe(), deletionScheduledFor: scheduledFor }),
+    "POST /api/me/deletion/cancel": () => {
+      scheduledFor = null;
+      return new Response(null, { status: 204 });
+    },
+    ...handlers,
+  });
+  renderRoutes(
+    [
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: "/dashboard", element: <p>Dashboard page</p> },
+          { path: "/settings", element: <p>Settings page</p> },
+        ],
+      },
+      { path: "/", element: <p>Landing page</p> },
+    ],
+    "/settings",
+  );
+  return fetchMock;
+}
+
+describe("account recovery screen", () => {
+  it("replaces every guarded page and recovers the account to the dashboard", async () => {
+    renderGuarded();
+    expect(
+      await screen.findByRole("heading", {
+        name: "Your account is scheduled for deletion on Dec 24, 2026.",
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText("Settings page")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Recover my account" }));
+    expect(await screen.findByText("Dashboard page")).toBeTruthy();
+    expect(await screen.findByText("Account recovered")).toBeTruthy();
+  });
+
+  it("signs out to the landing page", async () => {
+    const fetchMock = renderGuarded({
+      "POST /api/auth/sign-out": () => jsonResponse(200, { success: true }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Sign out" }));
+    expect(await screen.findByText("Landing page")).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain(
+      "/api/me/deletion/cancel",
+    );
+  });
+});
