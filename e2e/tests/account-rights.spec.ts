@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
 
+/** The seeded demo user owns a connected demo property with scanned issues (embedded default). */
+const DEMO = { email: "demo@utmost.local", password: "utmost-demo" };
+
 describe("account rights", () => {
   const browser = useBrowser();
 
@@ -58,5 +61,34 @@ describe("account rights", () => {
     await page.getByText("Account recovered").waitFor();
     await waitForPath(page, "/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).first().waitFor();
+  });
+
+  it("the demo login's export holds its properties and their issues", async () => {
+    const { page } = browser;
+    await page.goto(browser.url("/auth?mode=signin"));
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password").fill(DEMO.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await waitForPath(page, "/dashboard");
+    // The demo property's report lists issues once its seeded scans are in.
+    await page.getByRole("link", { name: "View Full Report" }).first().click();
+    await page.waitForURL((url) => /^\/data-sources\/[^/]+\/health$/.test(url.pathname));
+    await page.getByRole("article").first().waitFor();
+
+    await page.goto(browser.url("/settings/profile"));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export as JSON" }).click(),
+    ]);
+    const exported = JSON.parse(await readFile((await download.path()) as string, "utf8"));
+    expect(exported.user[0].email).toBe(DEMO.email);
+    expect(exported.properties.length).toBeGreaterThan(0);
+    expect(exported.issues.length).toBeGreaterThan(0);
+    const propertyIds = new Set(exported.properties.map((property: { id: string }) => property.id));
+    for (const issue of exported.issues as { dataSourceId: string }[]) {
+      expect(propertyIds.has(issue.dataSourceId)).toBe(true);
+    }
+    // Nothing secret leaves: no OAuth token fields on a property.
+    expect(JSON.stringify(exported)).not.toMatch(/access_?token|refresh_?token/i);
   });
 });
