@@ -2,9 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-
-/** The seeded demo user owns a connected demo property with scanned issues (embedded default). */
-const DEMO = { email: "demo@utmost.local", password: "utmost-demo" };
+import { DEMO_LOGIN, signIn, signUpAndSkipOnboarding } from "../support/journeys.ts";
 
 describe("account rights", () => {
   const browser = useBrowser();
@@ -14,14 +12,11 @@ describe("account rights", () => {
     const email = uniqueEmail("rights");
     const password = "a-good-password";
 
-    await page.goto(browser.url("/auth"));
-    await page.getByLabel("Full name").fill("Rhea Rights");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await waitForPath(page, "/onboarding");
-    await page.getByRole("button", { name: "Skip" }).click();
-    await waitForPath(page, "/dashboard");
+    await signUpAndSkipOnboarding(browser, {
+      fullName: "Rhea Rights",
+      email,
+      password,
+    });
 
     // Settings → Profile → Your data: the JSON export is a file about this user.
     await page.goto(browser.url("/settings/profile"));
@@ -65,11 +60,7 @@ describe("account rights", () => {
 
   it("the demo login's export holds its properties and their issues", async () => {
     const { page } = browser;
-    await page.goto(browser.url("/auth?mode=signin"));
-    await page.getByLabel("Email").fill(DEMO.email);
-    await page.getByLabel("Password").fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await waitForPath(page, "/dashboard");
+    await signIn(browser);
     // The demo property's report lists issues once its seeded scans are in.
     await page.getByRole("link", { name: "View Full Report" }).first().click();
     await page.waitForURL((url) => /^\/data-sources\/[^/]+\/health$/.test(url.pathname));
@@ -81,7 +72,7 @@ describe("account rights", () => {
       page.getByRole("button", { name: "Export as JSON" }).click(),
     ]);
     const exported = JSON.parse(await readFile((await download.path()) as string, "utf8"));
-    expect(exported.user[0].email).toBe(DEMO.email);
+    expect(exported.user[0].email).toBe(DEMO_LOGIN.email);
     expect(exported.properties.length).toBeGreaterThan(0);
     expect(exported.issues.length).toBeGreaterThan(0);
     const propertyIds = new Set(exported.properties.map((property: { id: string }) => property.id));

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
 import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
-
-/** The seeded demo login is a system administrator in the embedded default (README). */
-const ADMIN = { email: "demo@utmost.local", password: "utmost-demo" };
+import { signIn, signUpAndSkipOnboarding } from "../support/journeys.ts";
 
 /**
  * Issue 8: a system administrator opens the Admin Panel, reads the figures and moves another
@@ -27,14 +25,11 @@ describe("the admin console", () => {
     // Someone signs up and skips onboarding: a plain user on the Free plan.
     const email = uniqueEmail("customer");
     const mate = user.page;
-    await mate.goto(user.url("/auth"));
-    await mate.getByLabel("Full name").fill("Cora Customer");
-    await mate.getByLabel("Email").fill(email);
-    await mate.getByLabel("Password").fill("a-good-password");
-    await mate.getByRole("button", { name: "Create Account" }).click();
-    await waitForPath(mate, "/onboarding");
-    await mate.getByRole("button", { name: "Skip" }).click();
-    await waitForPath(mate, "/dashboard");
+    await signUpAndSkipOnboarding(user, {
+      fullName: "Cora Customer",
+      email,
+      password: "a-good-password",
+    });
 
     // Not an admin: no Admin Panel link, and /admin leads back to the dashboard.
     expect(await mate.getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
@@ -45,11 +40,7 @@ describe("the admin console", () => {
 
     // The admin signs in and opens the console from the sidebar.
     const { page } = admin;
-    await page.goto(admin.url("/auth?mode=signin"));
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await waitForPath(page, "/dashboard");
+    await signIn(admin);
     await page.getByRole("link", { name: "Admin Panel" }).click();
     await waitForPath(page, "/admin");
     await page.getByRole("heading", { name: "Admin Panel" }).first().waitFor();

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-
-/** The seeded demo user owns a workspace with a connected demo property (embedded default). */
-const OWNER = { email: "demo@utmost.local", password: "utmost-demo" };
+import { signIn } from "../support/journeys.ts";
 
 /**
  * Issue 7: an owner sets up an email alert rule, sends a test alert, finds the message in the
@@ -16,11 +14,7 @@ describe("alert rules", () => {
     const { page } = browser;
     const recipient = uniqueEmail("alerts");
 
-    await page.goto(browser.url("/auth?mode=signin"));
-    await page.getByLabel("Email").fill(OWNER.email);
-    await page.getByLabel("Password").fill(OWNER.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await waitForPath(page, "/dashboard");
+    await signIn(browser);
 
     await page.getByRole("link", { name: "Alert Settings" }).click();
     await waitForPath(page, "/alert-settings");

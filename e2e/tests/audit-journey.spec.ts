@@ -3,12 +3,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
+import { signIn } from "../support/journeys.ts";
 
 /** A scan of the demo property takes a few seconds; the whole journey runs two. */
 const SCAN_TIMEOUT = 90_000;
-
-/** The seeded demo login: on Agency, owning a workspace with an audited demo property. */
-const DEMO = { email: "demo@utmost.local", password: "utmost-demo" };
 
 /**
  * The product's main job, end to end on the embedded default: a newcomer connects a demo GA4
@@ -108,11 +106,7 @@ describe("exporting a report", () => {
 
   it("downloads the audit as CSV on a plan with exports", async () => {
     const { page } = browser;
-    await page.goto(browser.url("/auth?mode=signin"));
-    await page.getByLabel("Email").fill(DEMO.email);
-    await page.getByLabel("Password").fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await waitForPath(page, "/dashboard");
+    await signIn(browser);
 
     await page.getByRole("link", { name: "View Full Report" }).first().click();
     await page.waitForURL((url) => /^\/data-sources\/[^/]+\/health$/.test(url.pathname));

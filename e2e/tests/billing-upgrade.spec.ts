@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
+import { signUpAndSkipOnboarding } from "../support/journeys.ts";
 
 /**
  * Issue 8: a new account on Free upgrades to Pro through the provider's hosted checkout (the
@@ -15,14 +16,11 @@ describe("upgrading a plan", () => {
     const { page } = browser;
     const email = uniqueEmail("upgrade");
 
-    await page.goto(browser.url("/auth?mode=signup"));
-    await page.getByLabel("Full name").fill("Paula Payer");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("a-good-password");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await waitForPath(page, "/onboarding");
-    await page.getByRole("button", { name: "Skip" }).click();
-    await waitForPath(page, "/dashboard");
+    await signUpAndSkipOnboarding(browser, {
+      fullName: "Paula Payer",
+      email,
+      password: "a-good-password",
+    });
 
     const sidebar = page.getByTestId("sidebar");
     await sidebar.getByText("Free Plan").waitFor();

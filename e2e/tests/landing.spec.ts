@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
+import { signUpAndSkipOnboarding } from "../support/journeys.ts";
 
 interface ManifestChunk {
   file: string;
@@ -140,14 +141,11 @@ describe("the landing page", () => {
     const { page } = browser;
     // A new account on Free: the demo login is on Agency, and a paid plan must be cancelled
     // before another is bought (ALREADY_SUBSCRIBED).
-    await page.goto(browser.url("/auth?mode=signup"));
-    await page.getByLabel("Full name").fill("Lena Lander");
-    await page.getByLabel("Email").fill(uniqueEmail("landing"));
-    await page.getByLabel("Password").fill("a-good-password");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await waitForPath(page, "/onboarding");
-    await page.getByRole("button", { name: "Skip" }).click();
-    await waitForPath(page, "/dashboard");
+    await signUpAndSkipOnboarding(browser, {
+      fullName: "Lena Lander",
+      email: uniqueEmail("landing"),
+      password: "a-good-password",
+    });
 
     await page.goto(browser.url("/"));
     const pricing = page.locator("#pricing");

@@ -2,9 +2,8 @@ import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
 import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
+import { signIn } from "../support/journeys.ts";
 
-/** The seeded demo user owns a workspace with a connected demo property (embedded default). */
-const OWNER = { email: "demo@utmost.local", password: "utmost-demo" };
 const DAY_MS = 86_400_000;
 
 /**
@@ -32,11 +31,7 @@ describe("inviting a teammate", () => {
 
     // The owner signs in and notes the workspace's property.
     const { page } = owner;
-    await page.goto(owner.url("/auth?mode=signin"));
-    await page.getByLabel("Email").fill(OWNER.email);
-    await page.getByLabel("Password").fill(OWNER.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await waitForPath(page, "/dashboard");
+    await signIn(owner);
     await page.goto(owner.url("/data-sources"));
     const propertyName = await firstPropertyName(page);
 

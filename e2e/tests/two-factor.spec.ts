@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
+import { signUpAndSkipOnboarding } from "../support/journeys.ts";
 import { totpCode, wrongTotpCode } from "../support/totp.ts";
 
 describe("two-factor sign-in", () => {
@@ -11,14 +12,11 @@ describe("two-factor sign-in", () => {
     const email = uniqueEmail("two-factor");
     const password = "a-good-password";
 
-    await page.goto(browser.url("/auth"));
-    await page.getByLabel("Full name").fill("Tess Twofactor");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await waitForPath(page, "/onboarding");
-    await page.getByRole("button", { name: "Skip" }).click();
-    await waitForPath(page, "/dashboard");
+    await signUpAndSkipOnboarding(browser, {
+      fullName: "Tess Twofactor",
+      email,
+      password,
+    });
 
     // Settings → Profile: Enable asks for the password, then shows the QR code and the key.
     await page.goto(browser.url("/settings/profile"));
