@@ -41,6 +41,12 @@ export interface Plan {
   /** The alert channels the plan sells. */
   alertChannels: readonly AlertChannel[];
   csvExports: boolean;
+  /** One table of every property across the user's workspaces (/clients). */
+  multiClientDashboard: boolean;
+  /** PDF reports of a property under the workspace's own name, logo and colour. */
+  whiteLabelReports: boolean;
+  /** Workspace API keys for the public API (/api/v1). */
+  apiAccess: boolean;
   /** The pricing card's feature lines. */
   features: readonly string[];
 }
@@ -54,6 +60,9 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
     scanFrequencies: ["monthly"],
     alertChannels: [],
     csvExports: false,
+    multiClientDashboard: false,
+    whiteLabelReports: false,
+    apiAccess: false,
     features: ["1 analytics property", "Monthly automated scan", "Health dashboard"],
   },
   pro: {
@@ -64,6 +73,9 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
     scanFrequencies: ["daily", "weekly"],
     alertChannels: ["email"],
     csvExports: true,
+    multiClientDashboard: false,
+    whiteLabelReports: false,
+    apiAccess: false,
     features: [
       "1 analytics property",
       "Daily scans",
@@ -81,12 +93,16 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
     scanFrequencies: ["daily", "weekly"],
     alertChannels: ["email", "slack", "webhook"],
     csvExports: true,
+    multiClientDashboard: false,
+    whiteLabelReports: false,
+    apiAccess: true,
     features: [
       "5 analytics properties",
       "Daily scans",
       "Email and Slack alerts",
       "CSV exports",
       "30-day error history",
+      "Public API access",
       "Priority support",
     ],
   },
@@ -98,6 +114,9 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
     scanFrequencies: ["daily", "weekly"],
     alertChannels: ["email", "slack", "webhook"],
     csvExports: true,
+    multiClientDashboard: true,
+    whiteLabelReports: true,
+    apiAccess: true,
     features: [
       "25 analytics properties",
       "Daily scans",
@@ -106,6 +125,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
       "Multi-client dashboard",
       "White-label PDF reports",
       "Client-level user access",
+      "Public API access",
       "Priority support",
     ],
   },

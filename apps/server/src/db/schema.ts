@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -604,4 +605,119 @@ export const alertEvents = pgTable(
       .on(t.alertRuleId, t.createdAt)
       .where(sql`${t.deliveryId} is null`),
   ],
+);
+
+// ---- Beyond the spec (issue 10): conventions, the link builder, branding, reports, API keys ----
+
+/** Binary columns (PDF files, logos) come back as a Buffer from either driver. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A workspace's UTM naming conventions (the engine's NamingConventions: allowed values or an RE2
+ * pattern per parameter). Absent row: no conventions.
+ */
+export const workspaceConventions = pgTable("workspace_conventions", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  conventions: jsonb("conventions").$type<Record<string, unknown>>().notNull().default({}),
+  updatedByUserId: text("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+/** A tagged link made in the link builder: the workspace's history of links. */
+export const builderLinks = pgTable(
+  "builder_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    baseUrl: text("base_url").notNull(),
+    utmSource: text("utm_source").notNull(),
+    utmMedium: text("utm_medium").notNull(),
+    utmCampaign: text("utm_campaign").notNull(),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    utmId: text("utm_id"),
+    /** The complete tagged URL as built. */
+    url: text("url").notNull(),
+    /** The GA4 default channel group the link was predicted to land in. */
+    predictedChannel: text("predicted_channel").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("builder_links_workspace_created_idx").on(t.workspaceId, sql`${t.createdAt} DESC`)],
+);
+
+/** White-label branding for a workspace's PDF reports (Agency). */
+export const workspaceBranding = pgTable("workspace_branding", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  /** The name printed on reports in place of Utmost's. */
+  displayName: text("display_name").notNull(),
+  /** "#rrggbb". */
+  brandColor: text("brand_color").notNull(),
+  logo: bytea("logo"),
+  /** image/png or image/jpeg; null without a logo. */
+  logoContentType: text("logo_content_type"),
+  ...timestamps,
+});
+
+export const reportStatus = pgEnum("report_status", ["pending", "ready", "failed"]);
+
+/** A PDF report of one property, made by a job; the file is kept for download. */
+export const reportExports = pgTable(
+  "report_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    requestedByUserId: text("requested_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    /** The scan the report shows (the latest completed one when it was requested). */
+    scanId: uuid("scan_id").references(() => auditScans.id, { onDelete: "set null" }),
+    status: reportStatus("status").notNull().default("pending"),
+    fileName: text("file_name"),
+    content: bytea("content"),
+    sizeBytes: integer("size_bytes"),
+    errorMessage: text("error_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("report_exports_data_source_created_idx").on(t.dataSourceId, sql`${t.createdAt} DESC`),
+  ],
+);
+
+/**
+ * A public-API key, scoped to one workspace. Only the SHA-256 of the key is stored; the prefix
+ * (the key's first characters) lets people tell their keys apart.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyPrefix: text("key_prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_workspace_created_idx").on(t.workspaceId, sql`${t.createdAt} DESC`)],
 );
