@@ -19,8 +19,9 @@ declare module "vitest" {
  * data directory, demo mode with the outbox) and stops it after the run.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, "apps/web/dist/index.html"))) {
-    throw new Error("apps/web/dist is missing: run `npm run build` first (npm run test:e2e does)");
+  const webDist = process.env.WEB_DIST_DIR ?? path.join(root, "apps/web/dist");
+  if (!existsSync(path.join(webDist, "index.html"))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` first (npm run test:e2e does)`);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "utmost-e2e-"));
   const baseUrl = `http://localhost:${PORT}`;

@@ -24,6 +24,8 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
       .optional(),
     DATA_DIR: z.string().min(1).default("./.data"),
+    /** The built web app the server serves; apps/web/dist unless set. */
+    WEB_DIST_DIR: z.string().min(1).optional(),
     APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     APP_SECRET_PREVIOUS: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: z
@@ -219,7 +221,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     logLevel: env.LOG_LEVEL,
-    webDistDir: path.resolve(import.meta.dirname, "../../web/dist"),
+    webDistDir: env.WEB_DIST_DIR
+      ? path.resolve(source.INIT_CWD ?? process.cwd(), env.WEB_DIST_DIR)
+      : path.resolve(import.meta.dirname, "../../web/dist"),
     google: googleConfig(env, appUrl, demoMode),
     runWorker: env.RUN_WORKER,
     adminEmails: env.ADMIN_EMAILS ?? [],
