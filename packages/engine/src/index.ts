@@ -1,6 +1,16 @@
 export {
+  checkLinkValues,
+  hasLinkErrors,
+  type LinkProblem,
+  type LinkProblems,
+  type LinkValues,
+} from "./builder/link-values.ts";
+export {
   CHANNELS,
   type Channel,
+  type ChannelInput,
+  type ChannelPrediction,
+  explainChannel,
   isPaidMedium,
   predictChannel,
   sourceCategory,
@@ -18,4 +28,12 @@ export {
 export { type CheckDefinition, defineCheck, type Requirement } from "./core/check.ts";
 export { FindingCollector } from "./core/findings.ts";
 export * from "./core/types.ts";
+export {
+  CONVENTION_LIMITS,
+  CONVENTION_TEMPLATES,
+  type ConventionError,
+  type ConventionTemplate,
+  FIXED_MEDIUMS,
+  validateConventions,
+} from "./rules/conventions.ts";
 export { healthGrade, healthScore } from "./scoring/score.ts";

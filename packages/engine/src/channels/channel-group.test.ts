@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPaidMedium, predictChannel, sourceCategory } from "./channel-group.ts";
+import { explainChannel, isPaidMedium, predictChannel, sourceCategory } from "./channel-group.ts";
 
 describe("predictChannel: the worked examples of ga4-protocol.md §5.3", () => {
   it.each([
@@ -66,5 +66,31 @@ describe("predictChannel: each rule", () => {
     expect(isPaidMedium("ppc")).toBe(true);
     expect(isPaidMedium("social-paid")).toBe(false);
     expect(isPaidMedium("pay-per-click")).toBe(false);
+  });
+});
+
+describe("explainChannel", () => {
+  it.each([
+    [
+      { source: "google", medium: "cpc" },
+      "Paid Search",
+      "'google' is on GA4's list of search sites and the medium 'cpc' matches GA4's paid medium pattern",
+    ],
+    [{ source: "newsletter", medium: "email" }, "Email", "The source or medium is email"],
+    [
+      { source: "flyer", medium: "qr" },
+      "Unassigned",
+      "No GA4 channel rule matches the medium 'qr'",
+    ],
+    [
+      { source: "facebook", medium: "social" },
+      "Organic Social",
+      "'facebook' is on GA4's list of social sites",
+    ],
+  ])("%j is %s, and says why", (input, channel, why) => {
+    const prediction = explainChannel(input);
+    expect(prediction.channel).toBe(channel);
+    expect(prediction.channel).toBe(predictChannel(input));
+    expect(prediction.why).toContain(why);
   });
 });

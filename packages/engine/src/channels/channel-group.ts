@@ -80,6 +80,105 @@ export interface ChannelInput {
 }
 
 export function predictChannel(input: ChannelInput): Channel {
+  return CHANNEL_OF_RULE[channelRule(input)];
+}
+
+/** The rule of support 9756891 that decided a channel, for explaining a prediction. */
+type ChannelRule =
+  | "direct"
+  | "cross-network"
+  | "paid-shopping"
+  | "paid-search"
+  | "paid-social"
+  | "paid-video"
+  | "display"
+  | "paid-other"
+  | "organic-shopping-source"
+  | "organic-shopping-campaign"
+  | "organic-social-source"
+  | "organic-social-medium"
+  | "organic-video-source"
+  | "organic-video-medium"
+  | "organic-search-source"
+  | "organic-search-medium"
+  | "referral"
+  | "email"
+  | "affiliates"
+  | "audio"
+  | "sms"
+  | "push"
+  | "unassigned";
+
+const CHANNEL_OF_RULE: Record<ChannelRule, Channel> = {
+  direct: "Direct",
+  "cross-network": "Cross-network",
+  "paid-shopping": "Paid Shopping",
+  "paid-search": "Paid Search",
+  "paid-social": "Paid Social",
+  "paid-video": "Paid Video",
+  display: "Display",
+  "paid-other": "Paid Other",
+  "organic-shopping-source": "Organic Shopping",
+  "organic-shopping-campaign": "Organic Shopping",
+  "organic-social-source": "Organic Social",
+  "organic-social-medium": "Organic Social",
+  "organic-video-source": "Organic Video",
+  "organic-video-medium": "Organic Video",
+  "organic-search-source": "Organic Search",
+  "organic-search-medium": "Organic Search",
+  referral: "Referral",
+  email: "Email",
+  affiliates: "Affiliates",
+  audio: "Audio",
+  sms: "SMS",
+  push: "Mobile Push Notifications",
+  unassigned: "Unassigned",
+};
+
+const PAID_WHY =
+  "matches GA4's paid medium pattern (cpc, ppc, retargeting, anything with cp or starting with paid)";
+
+export interface ChannelPrediction {
+  channel: Channel;
+  /** One sentence naming the rule that decided it, with the link's own values. */
+  why: string;
+}
+
+/** The channel a link's sessions will land in, and which of GA4's rules puts them there. */
+export function explainChannel(input: ChannelInput): ChannelPrediction {
+  const rule = channelRule(input);
+  const source = `'${input.source.trim()}'`;
+  const medium = `'${input.medium.trim()}'`;
+  const campaign = `'${(input.campaign ?? "").trim()}'`;
+  const why: Record<ChannelRule, string> = {
+    direct: "The source is (direct), which GA4 keeps for visits without a referrer or tags.",
+    "cross-network": `The campaign ${campaign} contains "cross-network".`,
+    "paid-shopping": `The source or campaign names shopping and the medium ${medium} ${PAID_WHY}.`,
+    "paid-search": `${source} is on GA4's list of search sites and the medium ${medium} ${PAID_WHY}.`,
+    "paid-social": `${source} is on GA4's list of social sites and the medium ${medium} ${PAID_WHY}.`,
+    "paid-video": `${source} is on GA4's list of video sites and the medium ${medium} ${PAID_WHY}.`,
+    display: `The medium ${medium} is one of GA4's display mediums (display, banner, expandable, interstitial, cpm).`,
+    "paid-other": `The medium ${medium} ${PAID_WHY}, but ${source} is on none of GA4's search, social, video or shopping lists.`,
+    "organic-shopping-source": `${source} is on GA4's list of shopping sites and the medium is not paid.`,
+    "organic-shopping-campaign": `The campaign ${campaign} names shopping and the medium is not paid.`,
+    "organic-social-source": `${source} is on GA4's list of social sites and the medium is not paid.`,
+    "organic-social-medium": `The medium ${medium} is one of GA4's social mediums.`,
+    "organic-video-source": `${source} is on GA4's list of video sites and the medium is not paid.`,
+    "organic-video-medium": `The medium ${medium} contains "video".`,
+    "organic-search-source": `${source} is on GA4's list of search sites and the medium is not paid.`,
+    "organic-search-medium": `The medium is "organic".`,
+    referral: `The medium ${medium} is one of referral, app or link.`,
+    email: "The source or medium is email (or e-mail, e_mail, e mail).",
+    affiliates: `The medium is "affiliate".`,
+    audio: `The medium is "audio".`,
+    sms: "The source or medium is sms.",
+    push: `The medium ${medium} names a push or mobile notification.`,
+    unassigned: `No GA4 channel rule matches the medium ${medium} with the source ${source}.`,
+  };
+  return { channel: CHANNEL_OF_RULE[rule], why: why[rule] };
+}
+
+function channelRule(input: ChannelInput): ChannelRule {
   const source = input.source.trim().toLowerCase();
   const medium = input.medium.trim().toLowerCase();
   const campaign = (input.campaign ?? "").trim().toLowerCase();
@@ -90,30 +189,34 @@ export function predictChannel(input: ChannelInput): Channel {
   const socialSite = CATEGORY_SETS.social.has(source);
   const videoSite = CATEGORY_SETS.video.has(source);
 
-  if (source === "(direct)" && (medium === "(not set)" || medium === "(none)")) return "Direct";
-  if (campaign.includes("cross-network")) return "Cross-network";
-  if ((shoppingSite || shoppingCampaign) && paid) return "Paid Shopping";
-  if (searchSite && paid) return "Paid Search";
-  if (socialSite && paid) return "Paid Social";
-  if (videoSite && paid) return "Paid Video";
-  if (DISPLAY_MEDIUMS.has(medium)) return "Display";
-  if (paid) return "Paid Other";
-  if (shoppingSite || shoppingCampaign) return "Organic Shopping";
-  if (socialSite || SOCIAL_MEDIUMS.has(medium)) return "Organic Social";
-  if (videoSite || VIDEO_MEDIUM.test(medium)) return "Organic Video";
-  if (searchSite || medium === "organic") return "Organic Search";
-  if (REFERRAL_MEDIUMS.has(medium)) return "Referral";
-  if (EMAIL_PATTERN.test(source) || EMAIL_PATTERN.test(medium)) return "Email";
-  if (medium === "affiliate") return "Affiliates";
-  if (medium === "audio") return "Audio";
-  if (source === "sms" || medium === "sms") return "SMS";
+  if (source === "(direct)" && (medium === "(not set)" || medium === "(none)")) return "direct";
+  if (campaign.includes("cross-network")) return "cross-network";
+  if ((shoppingSite || shoppingCampaign) && paid) return "paid-shopping";
+  if (searchSite && paid) return "paid-search";
+  if (socialSite && paid) return "paid-social";
+  if (videoSite && paid) return "paid-video";
+  if (DISPLAY_MEDIUMS.has(medium)) return "display";
+  if (paid) return "paid-other";
+  if (shoppingSite) return "organic-shopping-source";
+  if (shoppingCampaign) return "organic-shopping-campaign";
+  if (socialSite) return "organic-social-source";
+  if (SOCIAL_MEDIUMS.has(medium)) return "organic-social-medium";
+  if (videoSite) return "organic-video-source";
+  if (VIDEO_MEDIUM.test(medium)) return "organic-video-medium";
+  if (searchSite) return "organic-search-source";
+  if (medium === "organic") return "organic-search-medium";
+  if (REFERRAL_MEDIUMS.has(medium)) return "referral";
+  if (EMAIL_PATTERN.test(source) || EMAIL_PATTERN.test(medium)) return "email";
+  if (medium === "affiliate") return "affiliates";
+  if (medium === "audio") return "audio";
+  if (source === "sms" || medium === "sms") return "sms";
   if (
     medium.endsWith("push") ||
     medium.includes("mobile") ||
     medium.includes("notification") ||
     source === "firebase"
   ) {
-    return "Mobile Push Notifications";
+    return "push";
   }
-  return "Unassigned";
+  return "unassigned";
 }

@@ -78,21 +78,13 @@ export const encodingArtifacts = defineCheck({
   run(data, findings) {
     for (const { param, values } of userValuesByParam(data, PARAMS)) {
       for (const stats of values) {
-        if (!MAY_HOLD_ARTIFACT.test(stats.value)) continue;
-        // A macro's own syntax (%%jobid%%, %7Bkeyword%7D) belongs to unreplaced-macro.
-        const text = withoutMacros(stats.value);
-        const found = ARTIFACTS.filter(
-          // %2520 also holds a percent code: say it once, as double encoding.
-          (artifact) =>
-            artifact.found.test(text) &&
-            !(artifact.found === PERCENT_CODE && DOUBLE_ENCODED.test(text)),
-        );
+        const found = encodingArtifactsIn(stats.value);
         if (found.length === 0) continue;
-        const fixed = decoded(stats.value);
+        const fixed = decodeArtifacts(stats.value);
         const misgrouped = stats.rows.some((row) => fixChangesChannel(data, row, param, fixed));
         findings.add(
           `${param}:${stats.value}`,
-          `${PARAM_NAMES[param]} ${quote(stats.value)} has ${found.map((a) => a.describe).join(" and ")}${misgrouped ? ", which changes the channel" : ""}`,
+          `${PARAM_NAMES[param]} ${quote(stats.value)} has ${found.join(" and ")}${misgrouped ? ", which changes the channel" : ""}`,
           stats.rows,
           { values: [stats.value], ...(misgrouped ? { severity: "critical" as const } : {}) },
         );
@@ -101,8 +93,20 @@ export const encodingArtifacts = defineCheck({
   },
 });
 
+/** The encoding artifacts a value holds, described ("double percent-encoding"); empty if none. */
+export function encodingArtifactsIn(value: string): string[] {
+  if (!MAY_HOLD_ARTIFACT.test(value)) return [];
+  // A macro's own syntax (%%jobid%%, %7Bkeyword%7D) belongs to unreplaced-macro.
+  const text = withoutMacros(value);
+  return ARTIFACTS.filter(
+    // %2520 also holds a percent code: say it once, as double encoding.
+    (artifact) =>
+      artifact.found.test(text) && !(artifact.found === PERCENT_CODE && DOUBLE_ENCODED.test(text)),
+  ).map((artifact) => artifact.describe);
+}
+
 /** What the value was meant to be, as far as decoding can tell (mojibake is left as is). */
-function decoded(value: string): string {
+export function decodeArtifacts(value: string): string {
   let out = PLUS_AS_SPACE.test(value) ? value.replace(PLUS_ALL, " ") : value;
   for (let i = 0; i < 3 && PERCENT_CODE.test(out); i += 1) {
     try {

@@ -9,7 +9,7 @@ import { PARAM_NAMES, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values
  * Source and medium are short labels matched by the channel rules; campaign, content and term are
  * names. 100 is also GA4's limit for an event parameter value (support 9267744).
  */
-const LIMITS: readonly (readonly [UtmParam, number])[] = [
+export const LENGTH_LIMITS: readonly (readonly [UtmParam, number])[] = [
   ["source", 50],
   ["medium", 50],
   ["campaign", 100],
@@ -36,7 +36,7 @@ export const excessiveLength = defineCheck({
   },
   requires: [UTM_VALUE_DIMENSIONS],
   run(data, findings) {
-    for (const [param, limit] of LIMITS) {
+    for (const [param, limit] of LENGTH_LIMITS) {
       const long = taggedValues(data, param).filter(
         (group) => group.value.length > limit && characters(group.value) > limit,
       );
@@ -54,7 +54,7 @@ export const excessiveLength = defineCheck({
 });
 
 /** Characters as a person counts them: an emoji or an accented letter is one. */
-function characters(value: string): number {
+export function characters(value: string): number {
   let count = 0;
   for (const _ of value) count += 1;
   return count;

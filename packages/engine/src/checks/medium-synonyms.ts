@@ -72,6 +72,12 @@ for (const family of FAMILIES) {
   for (const spelling of family.spellings) FAMILY_OF.set(spelling, family);
 }
 
+/** GA4's spelling of a medium written another way ("e-mail" → "email"), if it has one. */
+export function preferredMediumSpelling(medium: string): string | undefined {
+  const family = FAMILY_OF.get(keyPart(medium));
+  return family && family.preferred !== keyPart(medium) ? family.preferred : undefined;
+}
+
 interface Spelling {
   folded: string;
   values: string[];

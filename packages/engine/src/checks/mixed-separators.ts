@@ -10,8 +10,8 @@ import { ANY_UTM_DIMENSION, findMacros, PARAM_NAMES, userValuesByParam } from ".
 // Terms are search keywords, where spaces are natural; ids carry no words.
 const PARAMS: readonly UtmParam[] = ["source", "medium", "campaign", "content"];
 
-type Style = "underscore" | "hyphen" | "space" | "camelCase";
-const STYLE_LABELS: Record<Style, string> = {
+export type Style = "underscore" | "hyphen" | "space" | "camelCase";
+export const STYLE_LABELS: Record<Style, string> = {
   underscore: "underscores (_)",
   hyphen: "hyphens (-)",
   space: "spaces",
@@ -115,7 +115,7 @@ export const mixedSeparators = defineCheck({
  * The ways a value joins its words. A join needs a word on each side, and joins between two digits
  * (2025-03-15) are not between words. One pass over the characters: this runs on every value.
  */
-function separatorStyles(value: string): Set<Style> {
+export function separatorStyles(value: string): Set<Style> {
   const styles = new Set<Style>();
   let previous = NONE; // the last word character's kind
   let run = 0; // bit set of the separators seen since it

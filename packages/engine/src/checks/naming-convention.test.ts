@@ -90,6 +90,34 @@ describe("naming-convention", () => {
     expect(findingKeys(result)).toEqual(["source:Newsletter"]);
   });
 
+  it("matches in linear time: a catastrophic-backtracking pattern on a long value returns", () => {
+    const long = `${"a".repeat(10_000)}!`;
+    const result = runOn(
+      namingConvention,
+      [utmRow("google", "cpc", long), utmRow("google", "cpc", "aaaa")],
+      { conventions: { campaign: { pattern: "(a+)+$" }, term: { pattern: "(x+x+)+y" } } },
+    );
+    expect(result.findings.map((f) => f.values[0])).toEqual([long]);
+  });
+
+  it("reads patterns as RE2: GA4's syntax, with the i flag of a literal", () => {
+    const result = runOn(
+      namingConvention,
+      [utmRow("google", "CPC", "Brand_2025"), utmRow("google", "cpc", "brand 2025")],
+      {
+        conventions: { campaign: { pattern: "/[a-z]+_\\d{4}/gi" }, medium: { pattern: "(?i)cpc" } },
+      },
+    );
+    expect(findingKeys(result)).toEqual(["campaign:brand 2025"]);
+  });
+
+  it("treats a pattern RE2 refuses (a look-ahead) as no rule", () => {
+    const result = runOn(namingConvention, [utmRow("google", "cpc", "brand")], {
+      conventions: { campaign: { pattern: "(?=b)brand" } },
+    });
+    expect(result.status).toBe("passed");
+  });
+
   it("is skipped without conventions", () => {
     const result = runOn(namingConvention, [utmRow("google", "cpc", "brand")]);
     expect(result.status).toBe("skipped");

@@ -1,25 +1,12 @@
 // Detects UTM values that break the workspace's own naming conventions: a value outside the
 // allowed list, or one that does not match the pattern. Conventions are what keep a team's links
-// comparable; every value outside them becomes a row nobody's report filters on.
+// comparable; every value outside them becomes a row nobody's report filters on. Patterns are RE2,
+// like GA4's own regex filters, and match the whole value (rules/conventions.ts).
 import { type AuditData, UTM_PARAMS } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { ParamConvention, UtmParam } from "../core/types.ts";
-import {
-  listForTitle,
-  PARAM_NAMES,
-  taggedValues,
-  UTM_VALUE_DIMENSIONS,
-} from "../rules/values-extra.ts";
-
-interface Rule {
-  allowed: ReadonlySet<string> | undefined;
-  pattern: RegExp | undefined;
-  source: string | undefined;
-}
-
-/** "/^[a-z_]+$/i" as pasted from code: the body and the flags. */
-const REGEX_LITERAL = /^\/(.+)\/([dgimsuvy]*)$/s;
-const STATEFUL_FLAGS = /[gy]/g;
+import { breach, compileConvention, conforms } from "../rules/conventions.ts";
+import { PARAM_NAMES, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
 
 export const namingConvention = defineCheck({
   id: "naming-convention",
@@ -50,7 +37,7 @@ export const namingConvention = defineCheck({
   run(data, findings) {
     for (const [param, convention] of defined(data)) {
       if (!data.utmDimension(param)) continue;
-      const rule = compile(convention);
+      const rule = compileConvention(convention);
       if (!rule) continue;
       for (const group of taggedValues(data, param)) {
         if (conforms(rule, group.value)) continue;
@@ -77,46 +64,4 @@ function defined(data: AuditData): [UtmParam, ParamConvention][] {
     }
   }
   return out;
-}
-
-/**
- * An allowed list is compared exactly (case matters, as it does in GA4). A pattern must match the
- * whole value, like GA4's "matches regex"; a pattern that does not compile is no rule at all,
- * rather than a reason to flag every value.
- */
-function compile(convention: ParamConvention): Rule | undefined {
-  const allowed =
-    convention.allowed && convention.allowed.length > 0 ? new Set(convention.allowed) : undefined;
-  const source = (convention.pattern ?? "").trim() || undefined;
-  const pattern = source === undefined ? undefined : toRegExp(source);
-  if (!allowed && !pattern) return undefined;
-  return { allowed, pattern, source: pattern ? source : undefined };
-}
-
-function toRegExp(source: string): RegExp | undefined {
-  const literal = REGEX_LITERAL.exec(source);
-  const body = literal?.[1] ?? source;
-  const flags = (literal?.[2] ?? "").replace(STATEFUL_FLAGS, "");
-  for (const extra of ["u", ""]) {
-    try {
-      const all = flags.includes("u") || flags.includes("v") ? flags : flags + extra;
-      return new RegExp(`^(?:${body})$`, all);
-    } catch {
-      // Try again without Unicode mode, whose syntax is stricter; give up after that.
-    }
-  }
-  return undefined;
-}
-
-/** Either rule lets a value through: the list can name exceptions to the pattern. */
-function conforms(rule: Rule, value: string): boolean {
-  return (rule.allowed?.has(value) ?? false) || (rule.pattern?.test(value) ?? false);
-}
-
-function breach(rule: Rule): string {
-  const list = rule.allowed ? `one of ${listForTitle([...rule.allowed], 5)}` : undefined;
-  const pattern = rule.source ? `the pattern ${rule.source}` : undefined;
-  if (list && pattern) return `is not ${list} and does not match ${pattern}`;
-  if (list) return `is not ${list}`;
-  return `does not match ${pattern ?? ""}`;
 }

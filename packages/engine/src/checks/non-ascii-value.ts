@@ -95,8 +95,7 @@ export const nonAsciiValue = defineCheck({
   run(data, findings) {
     for (const param of PARAMS) {
       for (const group of taggedValues(data, param)) {
-        if (PLAIN.test(group.value)) continue;
-        const problems = describe(group.value, STRICT.has(param));
+        const problems = characterProblems(param, group.value);
         if (problems.length === 0) continue;
         findings.add(
           `${param}:${escapeInvisible(group.value)}`,
@@ -108,6 +107,12 @@ export const nonAsciiValue = defineCheck({
     }
   },
 });
+
+/** What is wrong with a value's characters for this parameter; empty when nothing is. */
+export function characterProblems(param: UtmParam, value: string): string[] {
+  if (PLAIN.test(value)) return [];
+  return describe(value, STRICT.has(param));
+}
 
 /** What is wrong with a value's characters, for the title; empty when nothing is. */
 function describe(value: string, strict: boolean): string[] {

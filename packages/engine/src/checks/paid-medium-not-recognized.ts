@@ -50,7 +50,7 @@ const DISPLAY_WORDS = new Set(["display", "banner", "banners", "programmatic", "
 const VIDEO_WORDS = new Set(["video", "youtube", "yt"]);
 
 /** The GA4 medium to use instead, from the words of the one in use. */
-function replacementFor(medium: string): string {
+export function paidMediumReplacement(medium: string): string {
   const words = mediumWords(medium);
   const has = (set: ReadonlySet<string>) => words.some((word) => set.has(word));
   if (has(SOCIAL_WORDS)) return "paid_social";
@@ -89,7 +89,7 @@ export const paidMediumNotRecognized = defineCheck({
       if (rows.length === 0) continue;
       findings.add(
         `medium:${keyPart(medium)}`,
-        `Medium '${medium}' is not counted as paid by GA4 (use ${replacementFor(medium)})`,
+        `Medium '${medium}' is not counted as paid by GA4 (use ${paidMediumReplacement(medium)})`,
         rows,
         { values: [medium] },
       );

@@ -165,7 +165,7 @@ export const piiInUtm = defineCheck({
       if (!dimension) continue;
       for (const [value, stats] of data.values(dimension)) {
         if (!isUserValue(value)) continue;
-        for (const hit of reportable(findPersonalData(decodePercent(value), false))) {
+        for (const hit of personalDataInValue(value)) {
           findings.add(
             `${param}:${hit.kind}`,
             TITLES[hit.kind](`${PARAM_NAMES[param]} values`, hit.shown),
@@ -246,6 +246,11 @@ function findPersonalData(text: string, withParams: boolean): Hit[] {
     }
   }
   return hits;
+}
+
+/** The personal data in one UTM value, masked for display ("j***@g***.com"). */
+export function personalDataInValue(value: string): readonly { kind: Kind; shown: string }[] {
+  return reportable(findPersonalData(decodePercent(value), false));
 }
 
 /** "?name=Blue Dress" is as likely a product as a person; next to an email or phone it is one. */

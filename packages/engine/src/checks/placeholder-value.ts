@@ -122,7 +122,8 @@ export const placeholderValue = defineCheck({
   },
 });
 
-function isPlaceholder(normalized: string, param: UtmParam): boolean {
+/** True when the value (lower-cased and trimmed) is a placeholder for this parameter. */
+export function isPlaceholder(normalized: string, param: UtmParam): boolean {
   if (PLACEHOLDERS.get(normalized)?.includes(param)) return true;
   if (FILLER.test(normalized)) return true;
   return param !== "term" && NUMBERED_TEST.test(normalized);

@@ -55,7 +55,7 @@ export const whitespaceInValue = defineCheck({
       for (const stats of values) {
         const defect = whitespaceDefect(stats.value, spacesMatter);
         if (!defect) continue;
-        const fixed = clean(stats.value);
+        const fixed = withoutStrayWhitespace(stats.value);
         const key = `${param}:${fixed.toLowerCase()}`;
         const subject = subjects.get(key) ?? { fixed, defects: new Set(), values: [] };
         subject.defects.add(defect);
@@ -79,7 +79,7 @@ export const whitespaceInValue = defineCheck({
 });
 
 /** What is wrong with the value's whitespace, or undefined when nothing is. */
-function whitespaceDefect(value: string, spacesMatter: boolean): string | undefined {
+export function whitespaceDefect(value: string, spacesMatter: boolean): string | undefined {
   if (!ANY_SPACE.test(value)) return undefined;
   if (EDGE_WHITESPACE.test(value)) return "leading or trailing whitespace";
   if (ODD_WHITESPACE.test(value)) return "a tab, line break or invisible character";
@@ -91,6 +91,6 @@ function whitespaceDefect(value: string, spacesMatter: boolean): string | undefi
 }
 
 /** The value as it was meant: invisible characters removed, spaces trimmed and single. */
-function clean(value: string): string {
+export function withoutStrayWhitespace(value: string): string {
   return value.replace(ZERO_WIDTH, "").replace(SPACE_RUNS, " ").trim();
 }
