@@ -9,6 +9,7 @@ import { accountRightsRoutes } from "./modules/account-rights/account-rights.rou
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { alertsRoutes } from "./modules/alerts/alerts.routes.ts";
+import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createRequireSession } from "./modules/auth/session.ts";
@@ -26,6 +27,8 @@ import {
 import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import type { Mailer } from "./modules/mail/mailer.ts";
 import { outboxRoutes } from "./modules/mail/outbox.routes.ts";
+import { registerApiDocs } from "./modules/public-api/api-docs.ts";
+import { publicApiRoutes } from "./modules/public-api/public-api.routes.ts";
 import { scanEnqueuer } from "./modules/scans/run-scan.job.ts";
 import type { ScanStarter } from "./modules/scans/scan-starter.ts";
 import { scansRoutes } from "./modules/scans/scans.routes.ts";
@@ -93,6 +96,9 @@ export async function buildApp({
   const scanStarter =
     givenScanStarter ?? (jobs ? createScanStarter({ db, enqueue: scanEnqueuer(jobs) }) : undefined);
 
+  // The OpenAPI document is collected as routes are added: it goes before every route.
+  await registerApiDocs(server, { isProduction: config.isProduction });
+
   server.get("/api/health", async () => ({ status: "ok" }));
   await server.register(authRoutes, { auth, googleSignIn: google !== null });
   await server.register(configRoutes, {
@@ -112,6 +118,9 @@ export async function buildApp({
     await server.register(billing.embedded.plugin, { prefix: EMBEDDED_DODO_PATH });
   }
 
+  // The public API: a workspace API key, not a session, in its own scope (ADR 012).
+  await server.register(publicApiRoutes, { db, scanStarter });
+
   // Every app route below needs a signed-in user.
   const requireSession = createRequireSession(auth);
   await server.register(async (scope) => {
@@ -126,6 +135,7 @@ export async function buildApp({
     await scope.register(issuesRoutes, { db });
     await scope.register(scansRoutes, { db, scanStarter });
     await scope.register(alertsRoutes, { db, config, mailer });
+    await scope.register(apiKeysRoutes, { db });
     await scope.register(billingRoutes, { db, billing, appUrl: config.appUrl });
     await scope.register(adminRoutes, { db });
   });

@@ -1,6 +1,7 @@
 export * from "./account-rights.ts";
 export * from "./admin.ts";
 export * from "./alerts.ts";
+export * from "./api-keys.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./config.ts";
@@ -13,5 +14,6 @@ export * from "./issues.ts";
 export * from "./me.ts";
 export * from "./outbox.ts";
 export * from "./plans.ts";
+export * from "./public-api.ts";
 export * from "./scans.ts";
 export * from "./workspaces.ts";

@@ -23,6 +23,8 @@ export const WORKSPACE_PERMISSIONS = {
   manageAlertRules: ["owner", "admin", "member"],
   manageMembers: ["owner", "admin"],
   manageInvitations: ["owner", "admin"],
+  /** Workspace API keys are credentials to the whole workspace (ADR 012). */
+  manageApiKeys: ["owner", "admin"],
   renameWorkspace: ["owner"],
   deleteWorkspace: ["owner"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;

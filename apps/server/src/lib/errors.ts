@@ -40,6 +40,12 @@ const STATUS_BY_CODE = {
   /** Account deletion while a paid plan still renews: cancel it first (Settings → Billing). */
   PAID_PLAN_ACTIVE: 409,
   INVITATION_ALREADY_PENDING: 409,
+  /** A workspace holds at most MAX_ACTIVE_API_KEYS keys that are not revoked (ADR 012). */
+  API_KEY_LIMIT_REACHED: 409,
+  /** Public API: the property already has a running audit (one at a time); its id is in the message. */
+  AUDIT_ALREADY_RUNNING: 409,
+  /** Public API: the property lost its Google access and must be reconnected in the app first. */
+  PROPERTY_INACTIVE: 409,
   /** Spec §4: only a pending invitation can be accepted or declined. */
   INVITATION_NOT_PENDING: 409,
   INVITATION_EXPIRED: 410,

@@ -97,6 +97,7 @@ const FORBIDDEN_MESSAGES: Record<WorkspacePermission, string> = {
   manageAlertRules: "You do not have access to this workspace's alert rules",
   manageMembers: "Only the workspace owner or an admin can manage members",
   manageInvitations: "Only the workspace owner or an admin can manage invitations",
+  manageApiKeys: "Only the workspace owner or an admin can manage API keys",
   renameWorkspace: "Only the workspace owner can rename the workspace",
   deleteWorkspace: "Only the workspace owner can delete the workspace",
 };

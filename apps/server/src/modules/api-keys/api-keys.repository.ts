@@ -1,0 +1,68 @@
+import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { apiKeys } from "../../db/schema.ts";
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** The workspace's keys, newest first, revoked ones included. */
+export function listByWorkspace(db: Db, workspaceId: string): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.workspaceId, workspaceId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+export async function countActive(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)));
+  return Number(row?.value ?? 0);
+}
+
+export async function insert(
+  db: Db,
+  values: Pick<
+    typeof apiKeys.$inferInsert,
+    "workspaceId" | "name" | "keyPrefix" | "keyHash" | "createdByUserId"
+  >,
+): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  if (!row) throw new Error("api key insert returned no row");
+  return row;
+}
+
+export async function findById(db: Db, apiKeyId: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, apiKeyId)).limit(1);
+  return row;
+}
+
+/** Revokes the key; a key already revoked keeps its first revocation time. */
+export async function revoke(db: Db, apiKeyId: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .where(eq(apiKeys.id, apiKeyId))
+    .returning();
+  return row;
+}
+
+/** The key with this SHA-256, through the unique index; revoked or not. */
+export async function findByHash(db: Db, keyHash: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1);
+  return row;
+}
+
+/** Records a use, unless one was recorded less than a minute ago. */
+export async function touch(db: Db, apiKeyId: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, apiKeyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
+      ),
+    );
+}

@@ -1,0 +1,60 @@
+import { API_KEY_PREFIX } from "@utmost/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import * as keys from "../api-keys/api-keys.repository.ts";
+import { hashApiKey, requireApiAccess } from "../api-keys/api-keys.service.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the API key hook on every /api/v1 route: the workspace the key opens. */
+    apiKeyWorkspaceId?: string;
+  }
+}
+
+/** `last_used_at` is written at most once per this many milliseconds per key. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** RFC 6750 §3: a 401 names the scheme, and why the token was refused. */
+function refuse(reply: FastifyReply, message: string, error?: "invalid_token"): never {
+  reply.header(
+    "www-authenticate",
+    error ? `Bearer realm="Utmost API", error="${error}"` : 'Bearer realm="Utmost API"',
+  );
+  throw new AppError("UNAUTHENTICATED", message);
+}
+
+/**
+ * An onRequest hook for the public API: `Authorization: Bearer <key>` must name a workspace API
+ * key that is not revoked (401 otherwise), and the workspace owner's plan must still sell API
+ * access (403). Keys are found by their SHA-256 through the unique index, never compared as text.
+ */
+export function createRequireApiKey(db: Db, now: () => number = Date.now) {
+  return async function requireApiKey(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization;
+    if (!header) {
+      refuse(reply, "Missing API key: send it as 'Authorization: Bearer <key>'.");
+    }
+    const match = /^Bearer +(\S+) *$/i.exec(header);
+    if (!match?.[1]) {
+      refuse(reply, "Malformed Authorization header: expected 'Bearer <key>'.", "invalid_token");
+    }
+    const key = match[1];
+    const found = key.startsWith(API_KEY_PREFIX)
+      ? await keys.findByHash(db, hashApiKey(key))
+      : undefined;
+    if (!found) refuse(reply, "Invalid API key.", "invalid_token");
+    if (found.revokedAt) refuse(reply, "This API key has been revoked.", "invalid_token");
+    await requireApiAccess(db, found.workspaceId);
+    if (!found.lastUsedAt || now() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+      await keys.touch(db, found.id);
+    }
+    request.apiKeyWorkspaceId = found.workspaceId;
+  };
+}
+
+/** The workspace of a route guarded by the API key hook. */
+export function keyWorkspaceId(request: FastifyRequest): string {
+  if (!request.apiKeyWorkspaceId) throw new AppError("UNAUTHENTICATED", "Missing API key.");
+  return request.apiKeyWorkspaceId;
+}
