@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())("the API on %s", (kind) => {
 
   it("has app routes to guard", () => {
     expect(appRoutes().map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(["GET /api/me", "GET /api/workspaces"]),
+      expect.arrayContaining(["GET /api/me", "GET /api/workspaces", "GET /api/portfolio"]),
     );
   });
 

@@ -27,6 +27,7 @@ import {
 import { issuesRoutes } from "./modules/issues/issues.routes.ts";
 import type { Mailer } from "./modules/mail/mailer.ts";
 import { outboxRoutes } from "./modules/mail/outbox.routes.ts";
+import { portfolioRoutes } from "./modules/portfolio/portfolio.routes.ts";
 import { registerApiDocs } from "./modules/public-api/api-docs.ts";
 import { publicApiRoutes } from "./modules/public-api/public-api.routes.ts";
 import { scanEnqueuer } from "./modules/scans/run-scan.job.ts";
@@ -34,6 +35,7 @@ import type { ScanStarter } from "./modules/scans/scan-starter.ts";
 import { scansRoutes } from "./modules/scans/scans.routes.ts";
 import { createScanStarter } from "./modules/scans/scans.service.ts";
 import { scanScheduleRoutes } from "./modules/schedules/scan-schedule.routes.ts";
+import { trendsRoutes } from "./modules/trends/trends.routes.ts";
 import { webRoutes } from "./modules/web/web.routes.ts";
 import { workspacesRoutes } from "./modules/workspaces/workspaces.routes.ts";
 
@@ -134,6 +136,8 @@ export async function buildApp({
     await scope.register(googleConnectRoutes, { db, config, google, scanStarter });
     await scope.register(issuesRoutes, { db });
     await scope.register(scansRoutes, { db, scanStarter });
+    await scope.register(trendsRoutes, { db });
+    await scope.register(portfolioRoutes, { db });
     await scope.register(alertsRoutes, { db, config, mailer });
     await scope.register(apiKeysRoutes, { db });
     await scope.register(billingRoutes, { db, billing, appUrl: config.appUrl });

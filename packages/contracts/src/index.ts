@@ -14,6 +14,8 @@ export * from "./issues.ts";
 export * from "./me.ts";
 export * from "./outbox.ts";
 export * from "./plans.ts";
+export * from "./portfolio.ts";
 export * from "./public-api.ts";
 export * from "./scans.ts";
+export * from "./trends.ts";
 export * from "./workspaces.ts";

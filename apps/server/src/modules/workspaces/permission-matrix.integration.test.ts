@@ -282,6 +282,11 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/issues` }),
     },
     {
+      route: "GET /api/data-sources/:dataSourceId/trends",
+      expected: ALL,
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/trends` }),
+    },
+    {
       route: "POST /api/issues/:issueId/mute",
       expected: ALL,
       request: (f) => ({ url: `/api/issues/${f.issueId}/mute`, payload: { reason: "Seasonal" } }),

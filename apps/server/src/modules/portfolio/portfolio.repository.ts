@@ -1,0 +1,80 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  auditScans,
+  dataSources,
+  subscriptions,
+  utmIssues,
+  workspaces,
+  workspaceUsers,
+} from "../../db/schema.ts";
+
+/** The workspaces the user belongs to, with the tier of each owner's subscription. */
+export function memberWorkspaces(db: Db, userId: string) {
+  return db
+    .select({ id: workspaces.id, ownerTier: subscriptions.tier })
+    .from(workspaceUsers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
+    .where(eq(workspaceUsers.userId, userId));
+}
+
+/** The outer property's newest scan (completed only, or any), skipping `offset`. */
+function newestScan(db: Db, name: string, options: { completed: boolean; offset: number }) {
+  return db
+    .select({
+      healthScore: auditScans.healthScore,
+      healthGrade: auditScans.healthGrade,
+      status: auditScans.status,
+      errorCode: auditScans.errorCode,
+      createdAt: auditScans.createdAt,
+    })
+    .from(auditScans)
+    .where(
+      and(
+        eq(auditScans.dataSourceId, dataSources.id),
+        options.completed ? eq(auditScans.status, "completed") : undefined,
+      ),
+    )
+    .orderBy(desc(auditScans.createdAt), desc(auditScans.id))
+    .limit(1)
+    .offset(options.offset)
+    .as(name);
+}
+
+/**
+ * Every property of the given workspaces with its two latest completed scans, its newest scan
+ * and its active critical issues, in one query: each lateral join is a short walk down
+ * audit_scans_data_source_created_idx.
+ */
+export function propertiesOf(db: Db, workspaceIds: readonly string[]) {
+  const latest = newestScan(db, "latest_completed", { completed: true, offset: 0 });
+  const previous = newestScan(db, "previous_completed", { completed: true, offset: 1 });
+  const newest = newestScan(db, "newest_scan", { completed: false, offset: 0 });
+  return db
+    .select({
+      dataSourceId: dataSources.id,
+      name: dataSources.name,
+      ga4PropertyId: dataSources.ga4PropertyId,
+      workspaceId: workspaces.id,
+      workspaceName: workspaces.name,
+      isActive: dataSources.isActive,
+      suspendedByPlanAt: dataSources.suspendedByPlanAt,
+      healthScore: latest.healthScore,
+      healthGrade: latest.healthGrade,
+      previousHealthScore: previous.healthScore,
+      lastScanAt: newest.createdAt,
+      lastScanStatus: newest.status,
+      lastScanErrorCode: newest.errorCode,
+      criticalIssuesCount: sql<number>`(select count(*)::int from ${utmIssues} where ${utmIssues.dataSourceId} = ${dataSources.id} and ${utmIssues.status} = 'active' and ${utmIssues.severity} = 'critical')`,
+    })
+    .from(dataSources)
+    .innerJoin(workspaces, eq(workspaces.id, dataSources.workspaceId))
+    .leftJoinLateral(latest, sql`true`)
+    .leftJoinLateral(previous, sql`true`)
+    .leftJoinLateral(newest, sql`true`)
+    .where(inArray(dataSources.workspaceId, [...workspaceIds]))
+    .orderBy(asc(workspaces.name), asc(dataSources.name), asc(dataSources.id));
+}
+
+export type PortfolioRow = Awaited<ReturnType<typeof propertiesOf>>[number];
