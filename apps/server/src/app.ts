@@ -15,6 +15,7 @@ import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createRequireSession } from "./modules/auth/session.ts";
 import { billingRoutes, billingWebhookRoutes } from "./modules/billing/billing.routes.ts";
 import { type BillingSetup, setUpBilling } from "./modules/billing/billing-setup.ts";
+import { brandingRoutes } from "./modules/branding/branding.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { dataSourcesRoutes } from "./modules/data-sources/data-sources.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
@@ -30,6 +31,9 @@ import { outboxRoutes } from "./modules/mail/outbox.routes.ts";
 import { portfolioRoutes } from "./modules/portfolio/portfolio.routes.ts";
 import { registerApiDocs } from "./modules/public-api/api-docs.ts";
 import { publicApiRoutes } from "./modules/public-api/public-api.routes.ts";
+import { reportEnqueuer } from "./modules/reports/generate-report.job.ts";
+import { reportsRoutes } from "./modules/reports/reports.routes.ts";
+import type { EnqueueReport } from "./modules/reports/reports.service.ts";
 import { scanEnqueuer } from "./modules/scans/run-scan.job.ts";
 import type { ScanStarter } from "./modules/scans/scan-starter.ts";
 import { scansRoutes } from "./modules/scans/scans.routes.ts";
@@ -47,6 +51,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Starts audits in place of the job queue's starter (tests); without either no audit starts. */
   scanStarter?: ScanStarter;
+  /** Queues PDF reports in place of the job queue (tests); without either none is made. */
+  enqueueReport?: EnqueueReport;
 }
 
 export interface App {
@@ -66,6 +72,7 @@ export async function buildApp({
   mailer,
   jobs,
   scanStarter: givenScanStarter,
+  enqueueReport = jobs ? reportEnqueuer(jobs) : undefined,
 }: AppDeps): Promise<App> {
   const server = Fastify({
     trustProxy: config.trustProxy,
@@ -136,6 +143,8 @@ export async function buildApp({
     await scope.register(googleConnectRoutes, { db, config, google, scanStarter });
     await scope.register(issuesRoutes, { db });
     await scope.register(scansRoutes, { db, scanStarter });
+    await scope.register(brandingRoutes, { db });
+    await scope.register(reportsRoutes, { db, enqueueReport });
     await scope.register(trendsRoutes, { db });
     await scope.register(portfolioRoutes, { db });
     await scope.register(alertsRoutes, { db, config, mailer });

@@ -15,8 +15,9 @@ export type AssignableWorkspaceRole = z.infer<typeof AssignableWorkspaceRoleSche
 
 /**
  * What each role may do in a workspace (spec §6, issue 6). Member: view and manage properties,
- * run audits, act on issues, alert rules. Admin: also members and invitations. Owner: also
- * rename and delete. The server enforces this table; the web reads it to disable buttons.
+ * run audits, act on issues, alert rules. Admin: also members, invitations and the report
+ * branding. Owner: also rename and delete. The server enforces this table; the web reads it
+ * to disable buttons.
  */
 export const WORKSPACE_PERMISSIONS = {
   manageDataSources: ["owner", "admin", "member"],
@@ -25,6 +26,8 @@ export const WORKSPACE_PERMISSIONS = {
   manageInvitations: ["owner", "admin"],
   /** Workspace API keys are credentials to the whole workspace (ADR 012). */
   manageApiKeys: ["owner", "admin"],
+  /** The white-label report branding (issue 10). */
+  manageBranding: ["owner", "admin"],
   renameWorkspace: ["owner"],
   deleteWorkspace: ["owner"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;

@@ -16,6 +16,7 @@ import {
 import { createBillingQueues, startBillingWorkers } from "../modules/billing/billing.job.ts";
 import type { GoogleSetup } from "../modules/google/google-setup.ts";
 import { createOutboxMailer, type Mailer } from "../modules/mail/mailer.ts";
+import { createReportQueues, startReportWorkers } from "../modules/reports/generate-report.job.ts";
 import { createScanQueues, startScanWorkers } from "../modules/scans/run-scan.job.ts";
 import {
   createScheduleQueues,
@@ -36,6 +37,7 @@ export async function prepareJobQueue(jobs: JobQueue, logger: FastifyBaseLogger)
   await createScheduleQueues(jobs);
   await createBillingQueues(jobs);
   await createAccountPurgeQueues(jobs);
+  await createReportQueues(jobs);
 }
 
 export interface WorkerOptions {
@@ -82,6 +84,11 @@ export async function startWorkers(jobs: JobQueue, options: WorkerOptions): Prom
     now: options.now ?? (() => new Date()),
   });
   await startAccountPurgeWorkers(jobs, {
+    db: options.db,
+    logger: options.logger,
+    now: options.now ?? (() => new Date()),
+  });
+  await startReportWorkers(jobs, {
     db: options.db,
     logger: options.logger,
     now: options.now ?? (() => new Date()),

@@ -98,6 +98,7 @@ const FORBIDDEN_MESSAGES: Record<WorkspacePermission, string> = {
   manageMembers: "Only the workspace owner or an admin can manage members",
   manageInvitations: "Only the workspace owner or an admin can manage invitations",
   manageApiKeys: "Only the workspace owner or an admin can manage API keys",
+  manageBranding: "Only the workspace owner or an admin can change the report branding",
   renameWorkspace: "Only the workspace owner can rename the workspace",
   deleteWorkspace: "Only the workspace owner can delete the workspace",
 };

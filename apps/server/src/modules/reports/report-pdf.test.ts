@@ -1,0 +1,169 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { deflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  MAX_LISTED_ISSUES,
+  type ReportIssue,
+  type ReportPdfInput,
+  renderReportPdf,
+} from "./report-pdf.ts";
+
+const run = promisify(execFile);
+
+/** A valid 2 × 2 RGB PNG, made here so the test needs no fixture file. */
+export function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 255]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function issue(overrides: Partial<ReportIssue> = {}): ReportIssue {
+  return {
+    title: "Campaign names differ only by case",
+    description: "Sessions split across two campaign names.",
+    severity: "warning",
+    affectedSessionsCount: 1200,
+    values: ["Spring_Sale", "spring_sale"],
+    resolutionGuide: {
+      why_it_matters: "GA4 treats values as case-sensitive.",
+      how_to_fix: "Use lower case in every utm_campaign value.",
+      example_wrong: "utm_campaign=Spring_Sale",
+      example_correct: "utm_campaign=spring_sale",
+    },
+    ...overrides,
+  };
+}
+
+function input(overrides: Partial<ReportPdfInput> = {}): ReportPdfInput {
+  return {
+    brand: { displayName: "Northwind Digital", brandColor: "#0f766e", logo: tinyPng() },
+    property: { name: "Contoso Store", ga4PropertyId: "412345678" },
+    generatedAt: new Date("2026-11-24T10:00:00Z"),
+    scan: {
+      healthScore: 73,
+      healthGrade: "B",
+      dateRangeStart: "2026-08-24",
+      dateRangeEnd: "2026-11-21",
+      completedAt: new Date("2026-11-23T08:00:00Z"),
+    },
+    trend: [
+      { score: 61, completedAt: new Date("2026-11-01T08:00:00Z") },
+      { score: 68, completedAt: new Date("2026-11-15T08:00:00Z") },
+      { score: 73, completedAt: new Date("2026-11-23T08:00:00Z") },
+    ],
+    counts: { critical: 1, warning: 2, info: 0 },
+    issues: [
+      issue({
+        title: "Paid traffic lands in Unassigned",
+        severity: "critical",
+        affectedSessionsCount: 5400,
+      }),
+      issue(),
+      issue({ title: "Source has trailing spaces <b>bold</b> %PDF-", values: ["facebook "] }),
+    ],
+    ...overrides,
+  };
+}
+
+describe("the PDF report", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "report-pdf-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function textOf(pdf: Buffer, name: string): Promise<string> {
+    const file = join(dir, `${name}.pdf`);
+    await writeFile(file, pdf);
+    const { stdout } = await run("/usr/bin/pdftotext", ["-layout", file, "-"]);
+    return stdout;
+  }
+
+  async function infoOf(pdf: Buffer, name: string): Promise<string> {
+    const file = join(dir, `${name}-info.pdf`);
+    await writeFile(file, pdf);
+    const { stdout } = await run("/usr/bin/pdfinfo", [file]);
+    return stdout;
+  }
+
+  it("shows the brand, the score, the trend and the issues, and nothing of the product", async () => {
+    const pdf = await renderReportPdf(input());
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = await textOf(pdf, "full");
+    expect(text).toContain("Northwind Digital");
+    expect(text).toContain("Contoso Store");
+    expect(text).toContain("GA4 property 412345678");
+    expect(text).toContain("73");
+    expect(text).toMatch(/\+5 points/);
+    expect(text).toContain("Paid traffic lands in Unassigned");
+    expect(text).toContain("Source has trailing spaces <b>bold</b> %PDF-");
+    expect(text).toContain("utm_campaign=spring_sale");
+    expect(text).toMatch(/Page 1 of \d/);
+    // Most severe first.
+    expect(text.indexOf("Paid traffic lands")).toBeLessThan(text.indexOf("Campaign names differ"));
+    expect(text.toLowerCase()).not.toContain("utmost");
+    expect(pdf.toString("latin1").toLowerCase()).not.toContain("utmost");
+    expect(pdf.toString("latin1")).not.toContain("PDFKit");
+  });
+
+  it("names the brand in the document's metadata", async () => {
+    const info = await infoOf(await renderReportPdf(input()), "meta");
+    expect(info).toMatch(/Title:\s+Contoso Store/);
+    expect(info).toMatch(/Author:\s+Northwind Digital/);
+    expect(info).toMatch(/Creator:\s+Northwind Digital/);
+    expect(info).toMatch(/Producer:\s+Northwind Digital/);
+    expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+  });
+
+  it("lists the first issues and counts the rest, without a logo or an earlier audit", async () => {
+    const many = Array.from({ length: MAX_LISTED_ISSUES + 7 }, (_, n) =>
+      issue({ title: `Numbered issue ${n + 1}` }),
+    );
+    const pdf = await renderReportPdf(
+      input({
+        brand: { displayName: "Solo Brand", brandColor: "#fde047", logo: null },
+        trend: [{ score: 73, completedAt: null }],
+        issues: many,
+      }),
+    );
+    const text = await textOf(pdf, "many");
+    expect(text).toContain(`Numbered issue ${MAX_LISTED_ISSUES}`);
+    expect(text).not.toContain(`Numbered issue ${MAX_LISTED_ISSUES + 1}`);
+    expect(text).toContain("and 7 more issues");
+    expect(text).toContain("First audit");
+    expect(text).toContain("Solo Brand");
+  });
+});
