@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Db } from "./db/client.ts";
 import { type Config, EMBEDDED_DODO_PATH, EMBEDDED_GOOGLE_PATH } from "./env.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
+import { createCrossSiteGuard } from "./lib/cross-site.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
 import { accountRightsRoutes } from "./modules/account-rights/account-rights.routes.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
@@ -14,9 +15,11 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createRequireSession } from "./modules/auth/session.ts";
 import { billingRoutes, billingWebhookRoutes } from "./modules/billing/billing.routes.ts";
+import { builderRoutes } from "./modules/builder/builder.routes.ts";
 import { type BillingSetup, setUpBilling } from "./modules/billing/billing-setup.ts";
 import { brandingRoutes } from "./modules/branding/branding.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
+import { conventionsRoutes } from "./modules/conventions/conventions.routes.ts";
 import { dataSourcesRoutes } from "./modules/data-sources/data-sources.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
 import { type GoogleSetup, setUpGoogle } from "./modules/google/google-setup.ts";
@@ -91,13 +94,18 @@ export async function buildApp({
 
   await server.register(helmet, {
     hsts: config.isProduction,
+    frameguard: { action: "deny" },
     contentSecurityPolicy: {
       directives: {
         // Plain http on localhost in the embedded default must not be upgraded.
         upgradeInsecureRequests: config.isProduction ? [] : null,
+        // No other site may frame the app (clickjacking); X-Frame-Options says the same.
+        frameAncestors: ["'none'"],
       },
     },
   });
+
+  server.addHook("onRequest", createCrossSiteGuard(config.appUrl));
 
   const google = await setUpGoogle(config);
   const billing = await setUpBilling(config);
@@ -149,6 +157,8 @@ export async function buildApp({
     await scope.register(portfolioRoutes, { db });
     await scope.register(alertsRoutes, { db, config, mailer });
     await scope.register(apiKeysRoutes, { db });
+    await scope.register(conventionsRoutes, { db });
+    await scope.register(builderRoutes, { db });
     await scope.register(billingRoutes, { db, billing, appUrl: config.appUrl });
     await scope.register(adminRoutes, { db });
   });

@@ -12,6 +12,8 @@ const STATUS_BY_CODE = {
   /** A payment provider webhook whose Standard Webhooks signature does not verify (ADR 011). */
   INVALID_SIGNATURE: 401,
   FORBIDDEN: 403,
+  /** A state-changing request with cookies sent by another site's page (lib/cross-site.ts). */
+  CROSS_SITE_REQUEST: 403,
   /** The account is scheduled for deletion: only recovery, export and /api/me answer. */
   ACCOUNT_PENDING_DELETION: 403,
   /** A password that re-confirms a sensitive action (account deletion) does not match. */

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from "@utmost/contracts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Db } from "../../db/client.ts";
@@ -59,6 +60,13 @@ export function createAuth(options: {
       additionalFields: {
         deletionRequestedAt: { type: "date", required: false, input: false, returned: true },
       },
+    },
+    hooks: {
+      // A changed password signs every other device out, whatever the client asks for.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password") return;
+        return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }),
     },
     databaseHooks: {
       user: {
