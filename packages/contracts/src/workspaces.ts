@@ -28,6 +28,10 @@ export const WORKSPACE_PERMISSIONS = {
   manageApiKeys: ["owner", "admin"],
   /** The white-label report branding (issue 10). */
   manageBranding: ["owner", "admin"],
+  /** The naming conventions every link and scan is held to (ADR 012). */
+  manageConventions: ["owner", "admin"],
+  /** Deleting links others made in the link builder; anyone deletes their own. */
+  manageLinks: ["owner", "admin"],
   renameWorkspace: ["owner"],
   deleteWorkspace: ["owner"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;

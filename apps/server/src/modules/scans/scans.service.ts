@@ -14,6 +14,7 @@ import {
 } from "../../integrations/google/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
+import { conventionsForScan } from "../conventions/conventions.service.ts";
 import { type DataSourceRow, requireDataSource } from "../data-sources/data-sources.access.ts";
 import type { GoogleSetup } from "../google/google-setup.ts";
 import {
@@ -285,7 +286,8 @@ async function performScan(
     const siteHosts = await admin.listWebStreamHosts(dataSource.ga4PropertyId);
     report({ progress: PROGRESS_HOSTS_READ });
 
-    const auditor = createAuditor({ siteHosts, now: deps.now() });
+    const conventions = await conventionsForScan(db, dataSource.workspaceId);
+    const auditor = createAuditor({ siteHosts, now: deps.now(), conventions });
     const fetched = await fetchScanRows({
       data,
       propertyId: dataSource.ga4PropertyId,

@@ -99,6 +99,8 @@ const FORBIDDEN_MESSAGES: Record<WorkspacePermission, string> = {
   manageInvitations: "Only the workspace owner or an admin can manage invitations",
   manageApiKeys: "Only the workspace owner or an admin can manage API keys",
   manageBranding: "Only the workspace owner or an admin can change the report branding",
+  manageConventions: "Only the workspace owner or an admin can change the naming conventions",
+  manageLinks: "Only the link's creator, the workspace owner or an admin can delete this link",
   renameWorkspace: "Only the workspace owner can rename the workspace",
   deleteWorkspace: "Only the workspace owner can delete the workspace",
 };
