@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { DataSource, Issue, SubscriptionTier } from "@utmost/contracts";
+import type { DataSource, Issue, Scan, SubscriptionTier } from "@utmost/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   makeDataSource,
@@ -59,6 +59,8 @@ function arrange(
     [`GET /api/data-sources/${dataSource.id}/issues`]: () => jsonResponse(200, { issues }),
     [`GET /api/data-sources/${dataSource.id}/scan-schedule`]: () =>
       jsonResponse(200, { scanSchedule: PRO_SCHEDULE }),
+    [`GET /api/data-sources/${dataSource.id}/trends`]: () =>
+      jsonResponse(200, { points: [], changes: null }),
     ...extra,
   });
   const rendered = renderRoutes(
@@ -575,5 +577,75 @@ describe("Issues Found", () => {
       expect(screen.getByText("paused until reconnected")).toBeTruthy();
       expect(screen.queryByRole("combobox", { name: "Automated scans" })).toBeNull();
     });
+  });
+});
+
+describe("Score over time", () => {
+  function trendPoint(scan: Scan) {
+    return {
+      scanId: scan.id,
+      completedAt: scan.completedAt ?? scan.createdAt,
+      healthScore: scan.healthScore,
+      healthGrade: scan.healthGrade,
+      criticalIssuesCount: scan.criticalIssuesCount,
+      warningIssuesCount: scan.warningIssuesCount,
+      issuesFound: scan.criticalIssuesCount + scan.warningIssuesCount,
+    };
+  }
+
+  it("waits for a second scan, then draws both and says what changed, once the audit completes", async () => {
+    const dataSource = property();
+    const running = makeRunningScan({ dataSourceId: dataSource.id });
+    const done = makeScan({
+      ...running,
+      status: "completed",
+      healthScore: 91,
+      healthGrade: "A+",
+      completedAt: "2025-11-09T10:00:00.000Z",
+    });
+    let scans = [report];
+    arrange(dataSource, [], {
+      [`POST /api/data-sources/${dataSource.id}/audits`]: () => {
+        scans = [report, done];
+        return jsonResponse(202, { scan: running });
+      },
+      [`GET /api/scans/${running.id}`]: () => jsonResponse(200, { scan: done }),
+      [`GET /api/data-sources/${dataSource.id}/trends`]: () =>
+        jsonResponse(200, {
+          points: scans.map(trendPoint),
+          changes:
+            scans.length < 2
+              ? null
+              : {
+                  latestScanId: done.id,
+                  previousScanId: report.id,
+                  scoreChange: 5,
+                  newCount: 0,
+                  fixedCount: 1,
+                  reopenedCount: 0,
+                  new: [],
+                  fixed: [
+                    {
+                      issueId: crypto.randomUUID(),
+                      title: "Spaces in utm_source",
+                      issueType: "whitespace-in-value",
+                      severity: "warning",
+                      affectedSessionsCount: 340,
+                    },
+                  ],
+                  reopened: [],
+                },
+        }),
+    });
+
+    expect(await screen.findByText(/The chart appears after the second scan\./)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Since the previous scan" })).toBeNull();
+
+    fireEvent.click(await screen.findByRole("button", { name: "Run New Audit" }));
+    const chart = await screen.findByRole("img", { name: /^Health score over 2 scans/ });
+    expect(chart.querySelectorAll("circle")).toHaveLength(2);
+    expect(screen.getByRole("heading", { name: "Since the previous scan" })).toBeTruthy();
+    expect(screen.getByText("Score up 5 points")).toBeTruthy();
+    expect(screen.getByText("Spaces in utm_source")).toBeTruthy();
   });
 });

@@ -20,6 +20,7 @@ import { PropertyNotFound } from "@/features/data-sources/components/property-no
 import { PropertyOverview } from "@/features/data-sources/components/property-overview";
 import { ScanScheduleControl } from "@/features/data-sources/components/scan-schedule-control";
 import { IssuesCard } from "@/features/issues/components/issues-card";
+import { TrendCards } from "@/features/trends/components/trend-cards";
 import { errorMessage, isApiError } from "@/lib/api-client";
 import { useAuditRunner } from "@/lib/audits";
 import { useWorkspaces } from "@/lib/workspaces";
@@ -68,6 +69,7 @@ function Report({ dataSource }: { dataSource: DataSource }) {
             <HealthSummaryCard scan={report} />
             <ScanDetailsCard scan={report} />
           </div>
+          <TrendCards dataSourceId={dataSource.id} />
           <IssuesCard dataSourceId={dataSource.id} scanId={report.id} csvExports={csvExports} />
         </>
       ) : scans.isFetching ? (
