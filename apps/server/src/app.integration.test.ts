@@ -8,6 +8,13 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/config",
   "GET /api/docs/checks",
   "GET /api/docs/checks/:checkId",
+  // The public API's documentation: Swagger UI and its OpenAPI document (ADR 012).
+  "GET /api/docs",
+  "GET /api/docs/json",
+  "GET /api/docs/yaml",
+  "GET /api/docs/static/*",
+  "GET /api/docs/static/index.html",
+  "GET /api/docs/static/swagger-initializer.js",
   "GET /api/dev/outbox",
   "GET /api/invitations/lookup",
   // The payment provider's events: the Standard Webhooks signature is the check (billing tests).

@@ -360,6 +360,33 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
         return { url: `/api/alert-rules/${rule.id}/signing-secret`, payload: {} };
       },
     },
+    // API keys: credentials to the whole workspace, owners and admins only (ADR 012)
+    {
+      route: "GET /api/workspaces/:workspaceId/api-keys",
+      expected: MANAGERS(200),
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/api-keys` }),
+    },
+    {
+      route: "POST /api/workspaces/:workspaceId/api-keys",
+      expected: MANAGERS(201),
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/api-keys`,
+        payload: { name: "CI" },
+      }),
+    },
+    {
+      route: "DELETE /api/api-keys/:apiKeyId",
+      expected: MANAGERS(204),
+      request: async (f) => {
+        const created = await app.server.inject({
+          method: "POST",
+          url: `/api/workspaces/${f.workspaceId}/api-keys`,
+          headers: { cookie: actors.owner.cookie },
+          payload: { name: "To revoke" },
+        });
+        return { url: `/api/api-keys/${created.json().apiKey.id}` };
+      },
+    },
   ];
 
   it("covers every route that acts on a workspace or on what it holds", () => {
@@ -368,7 +395,9 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
         (route) =>
           route.method !== "HEAD" &&
           (/^\/api\/workspaces\/:workspaceId/.test(route.url) ||
-            /^\/api\/(data-sources|issues|scans|alert-rules|oauth\/google)\b/.test(route.url)) &&
+            /^\/api\/(data-sources|issues|scans|alert-rules|api-keys|oauth\/google)\b/.test(
+              route.url,
+            )) &&
           // Google's redirect back answers by redirect, never by status (its own tests).
           route.url !== "/api/oauth/google/callback",
       )
