@@ -387,6 +387,57 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
         return { url: `/api/api-keys/${created.json().apiKey.id}` };
       },
     },
+    // Naming conventions: every member reads them, owners and admins set them (ADR 012)
+    {
+      route: "GET /api/workspaces/:workspaceId/conventions",
+      expected: ALL,
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/conventions` }),
+    },
+    {
+      route: "PUT /api/workspaces/:workspaceId/conventions",
+      expected: MANAGERS(200),
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/conventions`,
+        payload: { medium: { allowed: ["cpc", "email"] } },
+      }),
+    },
+    // Link builder: every member makes links; another's link is deleted by owners and admins
+    {
+      route: "GET /api/workspaces/:workspaceId/links",
+      expected: ALL,
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/links` }),
+    },
+    {
+      route: "POST /api/workspaces/:workspaceId/links",
+      expected: [201, 201, 201],
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/links`,
+        payload: {
+          baseUrl: "https://www.example.com/",
+          utmSource: "google",
+          utmMedium: "cpc",
+          utmCampaign: "brand",
+        },
+      }),
+    },
+    {
+      route: "DELETE /api/links/:linkId",
+      expected: MANAGERS(204),
+      request: async (f) => {
+        const created = await app.server.inject({
+          method: "POST",
+          url: `/api/workspaces/${f.workspaceId}/links`,
+          headers: { cookie: actors.owner.cookie },
+          payload: {
+            baseUrl: "https://www.example.com/",
+            utmSource: "google",
+            utmMedium: "cpc",
+            utmCampaign: "brand",
+          },
+        });
+        return { url: `/api/links/${created.json().link.id}` };
+      },
+    },
   ];
 
   it("covers every route that acts on a workspace or on what it holds", () => {
@@ -395,7 +446,7 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
         (route) =>
           route.method !== "HEAD" &&
           (/^\/api\/workspaces\/:workspaceId/.test(route.url) ||
-            /^\/api\/(data-sources|issues|scans|alert-rules|api-keys|oauth\/google)\b/.test(
+            /^\/api\/(data-sources|issues|scans|alert-rules|api-keys|links|oauth\/google)\b/.test(
               route.url,
             )) &&
           // Google's redirect back answers by redirect, never by status (its own tests).
