@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds())("link builder on %s", (kind) => {
     const refused = await remove(member.cookie, byAdmin.id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(
-      "Only the link's creator, the workspace owner or an admin can delete this link",
+      "Only the workspace owner, an admin or the link's creator can delete this link",
     );
     expect((await remove(owner.cookie, byAdmin.id)).statusCode).toBe(204);
     expect((await remove(owner.cookie, byAdmin.id)).statusCode).toBe(404);

@@ -107,7 +107,7 @@ export async function deleteLink(db: Db, linkId: string, userId: string): Promis
   if (!canDelete(found.link, userId, found.role)) {
     throw new AppError(
       "FORBIDDEN",
-      "Only the link's creator, the workspace owner or an admin can delete this link",
+      "Only the workspace owner, an admin or the link's creator can delete this link",
     );
   }
   await repo.deleteLink(db, linkId);

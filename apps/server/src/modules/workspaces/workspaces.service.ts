@@ -100,7 +100,7 @@ const FORBIDDEN_MESSAGES: Record<WorkspacePermission, string> = {
   manageApiKeys: "Only the workspace owner or an admin can manage API keys",
   manageBranding: "Only the workspace owner or an admin can change the report branding",
   manageConventions: "Only the workspace owner or an admin can change the naming conventions",
-  manageLinks: "Only the link's creator, the workspace owner or an admin can delete this link",
+  manageLinks: "Only the workspace owner, an admin or the link's creator can delete this link",
   renameWorkspace: "Only the workspace owner can rename the workspace",
   deleteWorkspace: "Only the workspace owner can delete the workspace",
 };
