@@ -138,6 +138,26 @@ describe("FaultControl", () => {
     expect((await callApi(base, "/v1beta/accountSummaries", tokens.access_token)).status).toBe(200);
   });
 
+  it("garbleNext: the next N matching responses are 200 with a body cut in half", async () => {
+    const { tokens } = await signIn(base, {});
+    emulator.faults.garbleNext(1, { path: ":runReport" });
+    expect((await callApi(base, "/v1beta/accountSummaries", tokens.access_token)).status).toBe(200);
+    const response = await fetch(`${base}/v1beta/properties/${STORE}:runReport`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${tokens.access_token}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(REPORT),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const text = await response.text();
+    expect(text.startsWith("{")).toBe(true);
+    expect(() => JSON.parse(text)).toThrow();
+    expect((await report(tokens.access_token)).status).toBe(200);
+  });
+
   it("reset clears faults, consents and added users", async () => {
     const { tokens } = await signIn(base, {});
     emulator.world.addUser({ email: "new.person@example.com", name: "New Person" });

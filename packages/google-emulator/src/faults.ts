@@ -18,6 +18,11 @@ export interface FaultControl {
    */
   failNext(count: number, status: number, options?: { path?: string }): void;
   /**
+   * The next N matching Admin/Data API responses are cut off mid-body: status 200, JSON content
+   * type, a body that does not parse (a proxy or a dropped connection does this to Google).
+   */
+  garbleNext(count: number, options?: { path?: string }): void;
+  /**
    * Back to how the stand-in started: no faults, no quota used, no consents, revocations or
    * spent codes, no users added since.
    */
@@ -42,6 +47,7 @@ export class InjectedFaults {
   readonly #now: () => Date;
   latencyMs = 0;
   #failures: PlannedFailure[] = [];
+  #garbled: PlannedFailure[] = [];
   #quota: QuotaFault | undefined;
 
   constructor(now: () => Date) {
@@ -61,6 +67,21 @@ export class InjectedFaults {
     failure.remaining -= 1;
     if (failure.remaining === 0) this.#failures.splice(this.#failures.indexOf(failure), 1);
     return failure.status;
+  }
+
+  planGarbled(count: number, path: string | undefined): void {
+    if (count > 0) this.#garbled.push({ remaining: count, status: 200, path });
+  }
+
+  /** Whether the response at this path must be cut off, if a planned garbling matches. */
+  takeGarbled(path: string): boolean {
+    const garbled = this.#garbled.find(
+      (candidate) => candidate.path === undefined || path.includes(candidate.path),
+    );
+    if (!garbled) return false;
+    garbled.remaining -= 1;
+    if (garbled.remaining === 0) this.#garbled.splice(this.#garbled.indexOf(garbled), 1);
+    return true;
   }
 
   exhaustQuotaAfter(requests: number, window: QuotaWindow): void {
@@ -88,6 +109,7 @@ export class InjectedFaults {
   reset(): void {
     this.latencyMs = 0;
     this.#failures = [];
+    this.#garbled = [];
     this.#quota = undefined;
   }
 }
@@ -117,6 +139,9 @@ export function createFaultControl(state: {
     },
     failNext(count, status, options) {
       injected.planFailures(Math.floor(count), status, options?.path);
+    },
+    garbleNext(count, options) {
+      injected.planGarbled(Math.floor(count), options?.path);
     },
     reset() {
       injected.reset();

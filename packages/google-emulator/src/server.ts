@@ -107,6 +107,13 @@ function buildEmulator(options: EmulatorOptions, publicUrl: () => string): Googl
         await sleep(injected.latencyMs);
       }
     });
+    fastify.addHook("onSend", async (request, reply, payload) => {
+      const api = request.url.includes("/v1beta/") || request.url.includes("/v1alpha/");
+      if (!api || reply.statusCode !== 200 || !injected.takeGarbled(request.url)) return payload;
+      const text = typeof payload === "string" ? payload : JSON.stringify({ rows: [] });
+      // Half the body: valid JSON up to a point, then nothing.
+      return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+    });
     registerOAuthRoutes(fastify, ctx);
     registerApiRoutes(fastify, ctx);
     if (options.control) registerControlRoutes(fastify, faults, world);

@@ -96,13 +96,20 @@ function applyFault(faults: FaultControl, body: unknown): string | { problem: st
       faults.failNext(count, status, path === undefined ? undefined : { path });
       return name;
     }
+    case "garbleNext": {
+      const count = number("count");
+      const path = stringField(body, "path");
+      if (count === undefined) return { problem: "count must be a number of responses." };
+      faults.garbleNext(count, path === undefined ? undefined : { path });
+      return name;
+    }
     case "reset":
       faults.reset();
       return name;
     default:
       return {
         problem:
-          "fault must be one of expireAccessTokens, revokeGrants, exhaustQuotaAfter, setLatency, failNext, reset.",
+          "fault must be one of expireAccessTokens, revokeGrants, exhaustQuotaAfter, setLatency, failNext, garbleNext, reset.",
       };
   }
 }
