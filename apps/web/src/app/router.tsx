@@ -37,6 +37,14 @@ const appRoutes: RouteObject[] = [
     handle: handle("Health Report", "Detailed UTM tracking health analysis"),
   },
   {
+    path: "/clients",
+    lazy: async () => ({ Component: (await import("./routes/clients")).ClientsRoute }),
+    handle: handle(
+      "Client Overview",
+      "Every property of your Agency workspaces, the ones needing attention first",
+    ),
+  },
+  {
     path: "/connect-data-source",
     lazy: async () => ({
       Component: (await import("./routes/connect-data-source")).ConnectDataSourceRoute,

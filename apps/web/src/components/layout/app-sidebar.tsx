@@ -1,6 +1,7 @@
 import { TIER_LABELS } from "@utmost/contracts";
 import {
   Bell,
+  Building2,
   Database,
   Inbox,
   LayoutDashboard,
@@ -34,6 +35,9 @@ const WORKSPACE_ITEMS: NavItem[] = [
   { to: "/workspace/members", label: "Team Members", icon: Users },
   { to: "/alert-settings", label: "Alert Settings", icon: Bell },
 ];
+
+/** Across every workspace the user belongs to (the Agency plan's multi-client dashboard). */
+const CLIENT_ITEMS: NavItem[] = [{ to: "/clients", label: "Clients", icon: Building2 }];
 
 function NavGroup({
   label,
@@ -123,6 +127,7 @@ function SidebarBody({ collapsed, inSheet = false }: { collapsed: boolean; inShe
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto">
         <NavGroup label="Workspace" items={WORKSPACE_ITEMS} collapsed={collapsed} />
+        <NavGroup label="All workspaces" items={CLIENT_ITEMS} collapsed={collapsed} />
         <NavGroup label="Account" items={accountItems} collapsed={collapsed} />
         {me?.isAdmin ? (
           <NavGroup
