@@ -565,4 +565,30 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
       .where(eq(auditScans.dataSourceId, dataSource.id));
     expect(running).toHaveLength(1);
   });
+
+  it(
+    "holds the property's values to its workspace's naming conventions",
+    async () => {
+      const { owner, dataSource } = await connect("well-run-store");
+      const saved = await app.server.inject({
+        method: "PUT",
+        url: `/api/workspaces/${owner.workspaceId}/conventions`,
+        headers: { cookie: owner.cookie },
+        payload: { medium: { allowed: ["email"] } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+
+      const scan = await auditToEnd(owner.cookie, dataSource.id);
+      expect(scan.status).toBe("completed");
+      const broken = (await storedIssues(dataSource.id)).filter(
+        (issue) => issue.issueType === "naming-convention",
+      );
+      expect(broken.map((issue) => issue.findingKey)).toContain("medium:cpc");
+      expect(broken.every((issue) => issue.findingKey.startsWith("medium:"))).toBe(true);
+      expect(broken.find((issue) => issue.findingKey === "medium:cpc")?.title).toBe(
+        "utm_medium 'cpc' is not one of 'email'",
+      );
+    },
+    SCAN_TIMEOUT_MS,
+  );
 });
