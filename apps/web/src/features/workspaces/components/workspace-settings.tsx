@@ -9,6 +9,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ApiKeysCard } from "@/features/api-keys/components/api-keys-card";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -137,6 +138,7 @@ export function WorkspaceSettings({ workspace }: { workspace: WorkspaceSummary |
           <RenameWorkspaceForm key={workspace.id} workspace={workspace} canRename={isOwner} />
         </CardContent>
       </Card>
+      <ApiKeysCard workspace={workspace} />
       {workspaceRoleCan(workspace.role, "deleteWorkspace") ? (
         <DeleteWorkspaceCard workspace={workspace} />
       ) : null}
