@@ -57,7 +57,12 @@ export async function saveLogo(
   const values = { logo: logo?.bytes ?? null, logoContentType: logo?.contentType ?? null };
   await db
     .insert(workspaceBranding)
-    .values({ workspaceId, ...defaults, ...values })
+    .values({
+      workspaceId,
+      displayName: defaults.displayName,
+      brandColor: defaults.brandColor,
+      ...values,
+    })
     .onConflictDoUpdate({
       target: workspaceBranding.workspaceId,
       set: { ...values, updatedAt: sql`now()` },

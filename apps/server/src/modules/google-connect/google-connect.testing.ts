@@ -77,7 +77,14 @@ export async function createConnectTestApp(
   const database = await openDatabase(config.database);
   const mailer = createOutboxMailer(database.db);
   const scans = createFakeScanStarter(database.db);
-  const app = await buildApp({ config, db: database.db, mailer, scanStarter: scans });
+  // Reports are queued nowhere: their jobs have tests of their own (reports.integration.test.ts).
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    scanStarter: scans,
+    enqueueReport: async () => {},
+  });
   return {
     ...app,
     config,

@@ -2,12 +2,19 @@ import { randomBytes } from "node:crypto";
 import type { RunningEmulator } from "@utmost/google-emulator";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleConnections, subscriptions, workspaceInvitations } from "../../db/schema.ts";
+import {
+  googleConnections,
+  reportExports,
+  subscriptions,
+  workspaceBranding,
+  workspaceInvitations,
+} from "../../db/schema.ts";
 import { createAppTokenCipher } from "../../lib/token-cipher.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
 import { signUp } from "../../test/test-app.ts";
 import { insertAlertRule } from "../alerts/alerts.testing.ts";
+import { dataUrl, tinyPng } from "../branding/branding.testing.ts";
 import {
   authorize,
   type ConnectTestApp,
@@ -30,7 +37,7 @@ import { insertTeam, insertUser } from "./workspaces.testing.ts";
  */
 
 type Actor = "owner" | "admin" | "member" | "outsider";
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 interface Fixture {
   workspaceId: string;
@@ -438,7 +445,93 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
         return { url: `/api/links/${created.json().link.id}` };
       },
     },
+    // White-label reports: every member reads the branding and makes reports; owners and admins
+    // brand them (ADR 012)
+    {
+      route: "GET /api/workspaces/:workspaceId/branding",
+      expected: ALL,
+      request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/branding` }),
+    },
+    {
+      route: "PUT /api/workspaces/:workspaceId/branding",
+      expected: MANAGERS(200),
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/branding`,
+        payload: { displayName: "Northwind Digital", brandColor: "#0f766e" },
+      }),
+    },
+    {
+      route: "PUT /api/workspaces/:workspaceId/branding/logo",
+      expected: MANAGERS(200),
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/branding/logo`,
+        payload: { dataUrl: dataUrl(tinyPng()) },
+      }),
+    },
+    {
+      route: "GET /api/workspaces/:workspaceId/branding/logo",
+      expected: ALL,
+      request: async (f) => {
+        await insertBrandingWithLogo(f.workspaceId);
+        return { url: `/api/workspaces/${f.workspaceId}/branding/logo` };
+      },
+    },
+    {
+      route: "DELETE /api/workspaces/:workspaceId/branding/logo",
+      expected: MANAGERS(204),
+      request: async (f) => {
+        await insertBrandingWithLogo(f.workspaceId);
+        return { url: `/api/workspaces/${f.workspaceId}/branding/logo` };
+      },
+    },
+    {
+      route: "POST /api/data-sources/:dataSourceId/reports",
+      expected: [202, 202, 202],
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/reports`, payload: {} }),
+    },
+    {
+      route: "GET /api/data-sources/:dataSourceId/reports",
+      expected: ALL,
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/reports` }),
+    },
+    {
+      route: "GET /api/reports/:reportId",
+      expected: ALL,
+      request: async (f) => ({ url: `/api/reports/${await insertReadyReport(f)}` }),
+    },
+    {
+      route: "GET /api/reports/:reportId/download",
+      expected: ALL,
+      request: async (f) => ({ url: `/api/reports/${await insertReadyReport(f)}/download` }),
+    },
   ];
+
+  async function insertBrandingWithLogo(workspaceId: string) {
+    await app.database.db.insert(workspaceBranding).values({
+      workspaceId,
+      displayName: "Northwind Digital",
+      brandColor: "#0f766e",
+      logo: tinyPng(),
+      logoContentType: "image/png",
+    });
+  }
+
+  async function insertReadyReport(f: Fixture): Promise<string> {
+    const [row] = await app.database.db
+      .insert(reportExports)
+      .values({
+        dataSourceId: f.dataSourceId,
+        scanId: f.scanId,
+        status: "ready",
+        fileName: "northwind-digital-property-2026-11-24.pdf",
+        content: Buffer.from("%PDF-1.7\n"),
+        sizeBytes: 9,
+        completedAt: new Date(),
+      })
+      .returning();
+    if (!row) throw new Error("report insert returned no row");
+    return row.id;
+  }
 
   it("covers every route that acts on a workspace or on what it holds", () => {
     const scoped = app.routes
@@ -446,7 +539,7 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
         (route) =>
           route.method !== "HEAD" &&
           (/^\/api\/workspaces\/:workspaceId/.test(route.url) ||
-            /^\/api\/(data-sources|issues|scans|alert-rules|api-keys|links|oauth\/google)\b/.test(
+            /^\/api\/(data-sources|issues|scans|alert-rules|api-keys|links|reports|oauth\/google)\b/.test(
               route.url,
             )) &&
           // Google's redirect back answers by redirect, never by status (its own tests).
