@@ -62,6 +62,14 @@ const appRoutes: RouteObject[] = [
     handle: handle("Alert Settings", "Configure notifications and alerts"),
   },
   {
+    path: "/builder",
+    lazy: async () => ({ Component: (await import("./routes/builder")).BuilderRoute }),
+    handle: handle(
+      "UTM Link Builder",
+      "Build tagged links that follow your naming conventions and land in the right GA4 channel",
+    ),
+  },
+  {
     path: "/workspace/members",
     lazy: async () => ({
       Component: (await import("./routes/workspace-members")).WorkspaceMembersRoute,

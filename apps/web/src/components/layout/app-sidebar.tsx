@@ -5,6 +5,7 @@ import {
   Database,
   Inbox,
   LayoutDashboard,
+  Link2,
   LogOut,
   type LucideIcon,
   Settings,
@@ -34,6 +35,7 @@ const WORKSPACE_ITEMS: NavItem[] = [
   { to: "/data-sources", label: "Analytics Properties", icon: Database },
   { to: "/workspace/members", label: "Team Members", icon: Users },
   { to: "/alert-settings", label: "Alert Settings", icon: Bell },
+  { to: "/builder", label: "Link Builder", icon: Link2 },
 ];
 
 /** Across every workspace the user belongs to (the Agency plan's multi-client dashboard). */

@@ -17,6 +17,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiKeysCard } from "@/features/api-keys/components/api-keys-card";
+import { NamingConventionsCard } from "@/features/conventions/components/naming-conventions-card";
 import { useDeleteWorkspace } from "../api/delete-workspace";
 import { useUpdateWorkspace } from "../api/update-workspace";
 import { ROLE_LABELS } from "./role-badge";
@@ -138,6 +139,7 @@ export function WorkspaceSettings({ workspace }: { workspace: WorkspaceSummary |
           <RenameWorkspaceForm key={workspace.id} workspace={workspace} canRename={isOwner} />
         </CardContent>
       </Card>
+      <NamingConventionsCard workspace={workspace} />
       <ApiKeysCard workspace={workspace} />
       {workspaceRoleCan(workspace.role, "deleteWorkspace") ? (
         <DeleteWorkspaceCard workspace={workspace} />
