@@ -1,5 +1,5 @@
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
 import { type Config, EMBEDDED_DODO_PATH, EMBEDDED_GOOGLE_PATH } from "./env.ts";
@@ -66,7 +66,7 @@ export interface App {
   /** The payment provider as configured, or null when no plans are sold. */
   billing: BillingSetup | null;
   /** Every route registered, so tests can prove each one checks who is asking. */
-  routes: { method: string; url: string }[];
+  routes: { method: string; url: string; schema?: FastifySchema }[];
 }
 
 export async function buildApp({
@@ -89,7 +89,9 @@ export async function buildApp({
   registerErrorHandler(server);
   const routes: App["routes"] = [];
   server.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, schema: route.schema });
+    }
   });
 
   await server.register(helmet, {
