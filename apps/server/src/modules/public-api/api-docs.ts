@@ -52,7 +52,13 @@ export async function registerApiDocs(
     routePrefix: API_DOCS_PATH,
     theme: { title: "Utmost API" },
     // No call to the public validator: the page talks to this server only.
-    uiConfig: { validatorUrl: null, deepLinking: true, tryItOutEnabled: false },
+    // BaseLayout: the page without the stock top bar and its URL box.
+    uiConfig: {
+      layout: "BaseLayout",
+      validatorUrl: null,
+      deepLinking: true,
+      tryItOutEnabled: false,
+    },
     // Swagger UI is scripts, styles and fonts of its own; the app's CSP is for the app.
     staticCSP: {
       "default-src": ["'self'"],
