@@ -518,9 +518,10 @@ describe("Issues Found", () => {
       expect(
         await screen.findByText("CSV exports are part of the Pro plan and above."),
       ).toBeTruthy();
-      expect(screen.getByRole("link", { name: "Upgrade your plan" }).getAttribute("href")).toBe(
-        "/settings/billing",
-      );
+      // The PDF report card points to billing too (white-label reports are Agency's).
+      for (const link of screen.getAllByRole("link", { name: "Upgrade your plan" })) {
+        expect(link.getAttribute("href")).toBe("/settings/billing");
+      }
       expect(screen.getByRole("button", { name: "Export CSV" })).toHaveProperty("disabled", true);
       expect(card.getByRole("button", { name: "Export issue CSV" })).toHaveProperty(
         "disabled",

@@ -20,6 +20,7 @@ import { PropertyNotFound } from "@/features/data-sources/components/property-no
 import { PropertyOverview } from "@/features/data-sources/components/property-overview";
 import { ScanScheduleControl } from "@/features/data-sources/components/scan-schedule-control";
 import { IssuesCard } from "@/features/issues/components/issues-card";
+import { PdfReportCard } from "@/features/reports/components/pdf-report-card";
 import { TrendCards } from "@/features/trends/components/trend-cards";
 import { errorMessage, isApiError } from "@/lib/api-client";
 import { useAuditRunner } from "@/lib/audits";
@@ -37,6 +38,7 @@ function Report({ dataSource }: { dataSource: DataSource }) {
   // Spec §9 Plans: the plan of the property's workspace owner decides the exports.
   const workspace = useWorkspaces().data?.find(({ id }) => id === dataSource.workspaceId);
   const csvExports = workspace ? planOf(workspace.ownerTier).csvExports : undefined;
+  const whiteLabelReports = workspace ? planOf(workspace.ownerTier).whiteLabelReports : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -69,6 +71,7 @@ function Report({ dataSource }: { dataSource: DataSource }) {
             <HealthSummaryCard scan={report} />
             <ScanDetailsCard scan={report} />
           </div>
+          <PdfReportCard dataSourceId={dataSource.id} whiteLabelReports={whiteLabelReports} />
           <TrendCards dataSourceId={dataSource.id} />
           <IssuesCard dataSourceId={dataSource.id} scanId={report.id} csvExports={csvExports} />
         </>

@@ -18,6 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiKeysCard } from "@/features/api-keys/components/api-keys-card";
 import { NamingConventionsCard } from "@/features/conventions/components/naming-conventions-card";
+import { ReportBrandingCard } from "@/features/reports/components/report-branding-card";
 import { useDeleteWorkspace } from "../api/delete-workspace";
 import { useUpdateWorkspace } from "../api/update-workspace";
 import { ROLE_LABELS } from "./role-badge";
@@ -141,6 +142,7 @@ export function WorkspaceSettings({ workspace }: { workspace: WorkspaceSummary |
       </Card>
       <NamingConventionsCard workspace={workspace} />
       <ApiKeysCard workspace={workspace} />
+      <ReportBrandingCard workspace={workspace} />
       {workspaceRoleCan(workspace.role, "deleteWorkspace") ? (
         <DeleteWorkspaceCard workspace={workspace} />
       ) : null}
