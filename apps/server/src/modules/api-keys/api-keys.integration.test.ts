@@ -68,10 +68,10 @@ describe.each(testDatabaseKinds())("workspace API keys on %s", (kind) => {
     expect(row?.keyHash).toBe(createHash("sha256").update(key).digest("hex"));
     expect(row?.createdByUserId).toBe(owner.userId);
     // The key itself is in no column of any key row.
-    const stored = await app.database.db.execute(
+    const stored = (await app.database.db.execute(
       sql`select count(*)::int as n from api_keys where row_to_json(api_keys)::text like ${`%${key.slice(12)}%`}`,
-    );
-    expect((stored.rows[0] as { n: number }).n).toBe(0);
+    )) as { rows: { n: number }[] };
+    expect(stored.rows[0]?.n).toBe(0);
 
     const listed = await list(admin.cookie);
     expect(listed.statusCode).toBe(200);
