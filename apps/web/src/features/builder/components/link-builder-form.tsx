@@ -80,7 +80,7 @@ function ProblemList({ id, problems }: { id: string; problems: readonly LinkProb
           >
             <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
-              {problem.message}. {problem.fix}
+              {problem.message}.{problem.fix ? ` ${problem.fix}` : null}
             </span>
           </li>
         ) : (

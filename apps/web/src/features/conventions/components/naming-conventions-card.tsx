@@ -19,6 +19,15 @@ import { errorMessage } from "@/lib/api-client";
 import { useConventions } from "@/lib/conventions";
 import { useUpdateConventions } from "../api/update-conventions";
 
+const EXAMPLES: Record<UtmParamKey, { allowed: string; pattern: string }> = {
+  source: { allowed: "e.g. google, newsletter, facebook", pattern: "e.g. ^[a-z0-9_]+$" },
+  medium: { allowed: "e.g. cpc, email, social", pattern: "e.g. ^[a-z_]+$" },
+  campaign: { allowed: "e.g. spring_sale_2025", pattern: "e.g. ^[a-z0-9_]+_20[0-9]{2}$" },
+  term: { allowed: "e.g. running shoes", pattern: "e.g. ^[a-z0-9 ]+$" },
+  content: { allowed: "e.g. banner_a, banner_b", pattern: "e.g. ^[a-z0-9_]+$" },
+  id: { allowed: "e.g. 12345", pattern: "e.g. ^[0-9]+$" },
+};
+
 /** What the form holds per parameter: the allowed values as a comma list, and the pattern. */
 type Draft = Record<UtmParamKey, { allowed: string; pattern: string }>;
 
@@ -123,7 +132,7 @@ function ConventionsForm({
                   id={allowedId}
                   value={draft[param].allowed}
                   readOnly={!canEdit}
-                  placeholder={canEdit ? "e.g. cpc, email, social" : "Any value"}
+                  placeholder={canEdit ? EXAMPLES[param].allowed : "Any value"}
                   aria-describedby={messages.length > 0 ? errorId : undefined}
                   onChange={(event) => set(param, "allowed", event.target.value)}
                 />
@@ -135,7 +144,7 @@ function ConventionsForm({
                   className="font-mono"
                   value={draft[param].pattern}
                   readOnly={!canEdit}
-                  placeholder={canEdit ? "e.g. ^[a-z0-9_]+$" : "None"}
+                  placeholder={canEdit ? EXAMPLES[param].pattern : "None"}
                   aria-invalid={messages.length > 0 ? true : undefined}
                   aria-describedby={messages.length > 0 ? errorId : undefined}
                   onChange={(event) => set(param, "pattern", event.target.value)}
