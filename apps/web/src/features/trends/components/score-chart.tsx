@@ -12,6 +12,7 @@ const WIDTH = 640;
 const HEIGHT = 260;
 const LEFT = 36;
 const RIGHT = 12;
+const INSET = 10;
 const TOP = 12;
 const SCORE_BOTTOM = 168;
 const BARS_TOP = 196;
@@ -49,9 +50,11 @@ function xPositions(points: readonly TrendPoint[]): number[] {
   const times = points.map((point) => Date.parse(point.completedAt));
   const start = Math.min(...times);
   const span = Math.max(...times) - start;
-  const width = WIDTH - LEFT - RIGHT;
+  // Inset, so the first and last bars stay inside the plot.
+  const left = LEFT + INSET;
+  const width = WIDTH - RIGHT - INSET - left;
   return times.map((time) =>
-    span === 0 ? LEFT + width / 2 : LEFT + ((time - start) / span) * width,
+    span === 0 ? left + width / 2 : left + ((time - start) / span) * width,
   );
 }
 
