@@ -95,11 +95,12 @@ describe.each(testDatabaseKinds())("CSRF and sessions on %s", (kind) => {
 
   it("refuses a state-changing request another site's page sends with the user's cookies", async () => {
     const { cookie } = await signUp(app);
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null" },
       { "sec-fetch-site": "cross-site" },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const response = await createWorkspace(cookie, headers, "Planted by another site");
       expect(response.statusCode).toBe(403);
       expect(response.json().error.code).toBe("CROSS_SITE_REQUEST");
