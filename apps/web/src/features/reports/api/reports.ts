@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { ReportResponseSchema } from "@utmost/contracts";
+import { ReportListResponseSchema, ReportResponseSchema } from "@utmost/contracts";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
@@ -9,6 +9,22 @@ import { apiRequest, errorMessage } from "@/lib/api-client";
 export const REPORT_POLL_MS = 1500;
 
 export const reportQueryKey = (reportId: string) => ["reports", reportId] as const;
+
+/** The property's recent reports, newest first: the latest stays downloadable after a reload. */
+export function useReports(dataSourceId: string, options: { enabled: boolean }) {
+  return useQuery(
+    queryOptions({
+      queryKey: ["data-sources", dataSourceId, "reports"] as const,
+      queryFn: () =>
+        apiRequest(
+          `/api/data-sources/${encodeURIComponent(dataSourceId)}/reports`,
+          ReportListResponseSchema,
+        ),
+      select: (data) => data.reports,
+      enabled: options.enabled,
+    }),
+  );
+}
 
 export function useRequestReport(
   dataSourceId: string,

@@ -23,8 +23,16 @@ function report(overrides: Partial<Report> = {}): Report {
   };
 }
 
-function renderCard(whiteLabelReports: boolean | undefined, handlers = {}) {
-  const fetchMock = stubFetch(handlers);
+function renderCard(
+  whiteLabelReports: boolean | undefined,
+  handlers: Parameters<typeof stubFetch>[0] = {},
+  recent: Report[] = [],
+) {
+  const fetchMock = stubFetch({
+    [`GET /api/data-sources/${DATA_SOURCE_ID}/reports`]: () =>
+      jsonResponse(200, { reports: recent }),
+    ...handlers,
+  });
   renderRoutes(
     [
       {
@@ -73,6 +81,24 @@ describe("the PDF report card", () => {
     const polls = fetchMock.mock.calls.filter(([input]) => String(input).endsWith(REPORT_ID));
     expect(polls.length).toBeGreaterThanOrEqual(3);
   }, 10_000);
+
+  it("offers the property's latest report after a reload", async () => {
+    const ready = report({
+      status: "ready",
+      fileName: "northwind-digital-acme-store-2026-11-23.pdf",
+      sizeBytes: 2 * 1024 * 1024,
+      completedAt: "2026-11-23T10:00:04.000Z",
+    });
+    renderCard(
+      true,
+      { [`GET /api/reports/${REPORT_ID}`]: () => jsonResponse(200, { report: ready }) },
+      [ready],
+    );
+    const link = await screen.findByRole("link", { name: "Download PDF" });
+    expect(link.getAttribute("href")).toBe(`/api/reports/${REPORT_ID}/download`);
+    expect(screen.getByText("northwind-digital-acme-store-2026-11-23.pdf (2.0 MB)")).toBeTruthy();
+    expect(generate()).toHaveProperty("disabled", false);
+  });
 
   it("shows why a report failed", async () => {
     renderCard(true, {

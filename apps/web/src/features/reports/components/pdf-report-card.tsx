@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { UpgradeNotice } from "@/components/upgrade-notice";
 import { formatNumber } from "@/lib/format";
-import { useReport, useRequestReport } from "../api/reports";
+import { useReport, useReports, useRequestReport } from "../api/reports";
 
 function formatSize(bytes: number): string {
   return bytes < 1024 * 1024
@@ -29,7 +29,9 @@ export function PdfReportCard({
 }) {
   const [reportId, setReportId] = useState<string | null>(null);
   const request = useRequestReport(dataSourceId, { onSuccess: setReportId });
-  const report = useReport(reportId);
+  // Until one is generated here, the property's latest report is the one shown.
+  const recent = useReports(dataSourceId, { enabled: whiteLabelReports === true });
+  const report = useReport(reportId ?? recent.data?.[0]?.id ?? null);
   const current = report.data;
   const generating = request.isPending || current?.status === "pending";
 
