@@ -99,6 +99,9 @@ describe.each(testDatabaseKinds())("CSRF and sessions on %s", (kind) => {
       { origin: "https://evil.example" },
       { origin: "null" },
       { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site", origin: "https://blog.utmost.example" },
+      // A browser's word wins over a forged-looking but matching Origin.
+      { "sec-fetch-site": "cross-site", origin: "http://localhost:3000" },
     ];
     for (const headers of crossSite) {
       const response = await createWorkspace(cookie, headers, "Planted by another site");
@@ -125,6 +128,13 @@ describe.each(testDatabaseKinds())("CSRF and sessions on %s", (kind) => {
     expect(sameOrigin.statusCode).toBe(201);
     const sameSite = await createWorkspace(cookie, { "sec-fetch-site": "same-origin" }, "Fetch");
     expect(sameSite.statusCode).toBe(201);
+    // The app's own form posts under Referrer-Policy: no-referrer carry Origin: null.
+    const form = await createWorkspace(
+      cookie,
+      { "sec-fetch-site": "same-origin", origin: "null" },
+      "Form post",
+    );
+    expect(form.statusCode).toBe(201);
     const read = await app.server.inject({
       method: "GET",
       url: "/api/workspaces",
