@@ -1,27 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "./test/databases.ts";
+import { PUBLIC_ROUTES } from "./test/route-table.ts";
 import { createTestApp, signUp, type TestApp } from "./test/test-app.ts";
 
-/** The routes anyone may call. Every other /api route must refuse a request without a session. */
-const PUBLIC_ROUTES = new Set([
-  "GET /api/health",
-  "GET /api/config",
-  "GET /api/docs/checks",
-  "GET /api/docs/checks/:checkId",
-  // The public API's documentation: Swagger UI and its OpenAPI document (ADR 012).
-  "GET /api/docs",
-  "GET /api/docs/json",
-  "GET /api/docs/yaml",
-  "GET /api/docs/static/*",
-  "GET /api/docs/static/index.html",
-  "GET /api/docs/static/swagger-initializer.js",
-  "GET /api/dev/outbox",
-  "GET /api/invitations/lookup",
-  // The payment provider's events: the Standard Webhooks signature is the check (billing tests).
-  "POST /api/webhooks/dodo",
-  "GET /api/auth/*",
-  "POST /api/auth/*",
-]);
+/** Every /api route outside PUBLIC_ROUTES must refuse a request without a session. */
 
 describe.each(testDatabaseKinds())("the API on %s", (kind) => {
   let app: TestApp;

@@ -94,12 +94,13 @@ function clientsFor(tokens: GoogleTokens, options: Partial<GoogleSessionOptions>
         retry: noWait,
         now: clock,
       }),
-    data: (retry: RetryOptions = {}) =>
+    data: (retry: RetryOptions = {}, timeoutMs?: number) =>
       createGoogleDataClient({
         session,
         baseUrl: endpoints.dataApiBaseUrl,
         retry: { ...noWait, ...retry },
         now: clock,
+        timeoutMs,
       }),
   };
 }
@@ -312,6 +313,30 @@ describe("Data API against the stand-in", () => {
       status: 503,
     });
     expect(client.apiCalls).toBe(3);
+  });
+});
+
+describe("Google slow to answer", () => {
+  afterEach(() => {
+    emulator.faults.setLatency(0);
+  });
+
+  it("abandons a request that does not answer in time, retries a bounded number of times, then gives up", async () => {
+    const { data } = clientsFor(await connect());
+    emulator.faults.setLatency(1_000);
+    const client = data({ maxAttempts: 3 }, 100);
+    await expect(client.runReport(propertyId("well-run-store"), TRAFFIC)).rejects.toMatchObject({
+      code: "GOOGLE_UNAVAILABLE",
+      message: "Google did not answer in time",
+    });
+    expect(client.apiCalls).toBe(3);
+
+    emulator.faults.setLatency(0);
+    const response = await data({ maxAttempts: 3 }, 5_000).runReport(
+      propertyId("well-run-store"),
+      TRAFFIC,
+    );
+    expect(response.rows.length).toBeGreaterThan(0);
   });
 });
 

@@ -32,8 +32,8 @@ describe("password reset by email over SMTP", () => {
     await smtp.close();
   });
 
-  it("mails a one-time link that sets a new password", async () => {
-    const { input } = await signUp(app, newUser({ fullName: "Grace Hopper" }));
+  it("mails a one-time link that sets a new password and signs every session out", async () => {
+    const { input, cookie } = await signUp(app, newUser({ fullName: "Grace Hopper" }));
     const request = await app.server.inject({
       method: "POST",
       url: "/api/auth/request-password-reset",
@@ -67,6 +67,8 @@ describe("password reset by email over SMTP", () => {
       payload: { token, newPassword: "a-brand-new-secret" },
     });
     expect(reset.statusCode).toBe(200);
+    const me = await app.server.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+    expect(me.statusCode).toBe(401);
 
     const signIn = (password: string) =>
       app.server.inject({
