@@ -138,7 +138,11 @@ export async function buildApp({
   }
 
   // The public API: a workspace API key, not a session, in its own scope (ADR 012).
-  await server.register(publicApiRoutes, { db, scanStarter });
+  await server.register(publicApiRoutes, {
+    db,
+    scanStarter,
+    rateLimitPerMinute: config.apiRateLimitPerMinute,
+  });
 
   // Every app route below needs a signed-in user.
   const requireSession = createRequireSession(auth);

@@ -37,6 +37,7 @@ const EnvSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_EMULATOR_URL: z.url().optional(),
@@ -158,6 +159,8 @@ export interface Config {
   demoMode: boolean;
   trustProxy: boolean;
   authRateLimit: { max: number; windowSeconds: number };
+  /** Public API requests one key may make per minute, per API process. */
+  apiRateLimitPerMinute: number;
   logLevel: Env["LOG_LEVEL"];
   webDistDir: string;
   google: GoogleConfig;
@@ -220,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       max: env.AUTH_RATE_LIMIT_MAX,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(source.INIT_CWD ?? process.cwd(), env.WEB_DIST_DIR)

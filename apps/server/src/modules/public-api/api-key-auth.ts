@@ -29,7 +29,12 @@ function refuse(reply: FastifyReply, message: string, error?: "invalid_token"): 
  * key that is not revoked (401 otherwise), and the workspace owner's plan must still sell API
  * access (403). Keys are found by their SHA-256 through the unique index, never compared as text.
  */
-export function createRequireApiKey(db: Db, now: () => number = Date.now) {
+export function createRequireApiKey(
+  db: Db,
+  options: { rateLimitPerMinute: number; now?: () => number },
+) {
+  const now = options.now ?? Date.now;
+  const limiter = createKeyRateLimiter(options.rateLimitPerMinute, now);
   return async function requireApiKey(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     if (!header) {
@@ -45,11 +50,47 @@ export function createRequireApiKey(db: Db, now: () => number = Date.now) {
       : undefined;
     if (!found) refuse(reply, "Invalid API key.", "invalid_token");
     if (found.revokedAt) refuse(reply, "This API key has been revoked.", "invalid_token");
+    const retryAfterSeconds = limiter.take(found.id);
+    if (retryAfterSeconds !== undefined) {
+      reply.header("retry-after", String(retryAfterSeconds));
+      throw new AppError(
+        "RATE_LIMITED",
+        `Too many requests with this API key: at most ${options.rateLimitPerMinute} a minute. Retry in ${retryAfterSeconds} s.`,
+      );
+    }
     await requireApiAccess(db, found.workspaceId);
     if (!found.lastUsedAt || now() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await keys.touch(db, found.id);
     }
     request.apiKeyWorkspaceId = found.workspaceId;
+  };
+}
+
+/**
+ * A one-minute window per key, opened by its first request, in this process: enough to stop a
+ * runaway script from taking the API down for everyone. Returns the seconds to wait when the
+ * key is over its limit.
+ */
+function createKeyRateLimiter(perMinute: number, now: () => number) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    take(keyId: string): number | undefined {
+      const at = now();
+      const current = windows.get(keyId);
+      if (!current || at - current.start >= 60_000) {
+        // Forget finished windows now and then, so the map holds recently active keys only.
+        if (windows.size >= 10_000) {
+          for (const [id, window] of windows) {
+            if (at - window.start >= 60_000) windows.delete(id);
+          }
+        }
+        windows.set(keyId, { start: at, count: 1 });
+        return undefined;
+      }
+      current.count += 1;
+      if (current.count <= perMinute) return undefined;
+      return Math.max(1, Math.ceil((current.start + 60_000 - at) / 1000));
+    },
   };
 }
 

@@ -440,3 +440,43 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
     expect(health.headers["content-security-policy"]).not.toBe(csp);
   });
 });
+
+describe("the public API's rate limit", () => {
+  it("answers 429 with Retry-After once a key passes its requests a minute, other keys unaffected", async () => {
+    const app = await createTestApp("pglite", { API_RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const owner = await signUp(app);
+      await setPlan(app.database.db, owner.userId, "advanced");
+      const workspace = await insertTeam(app.database.db, owner.userId);
+      const createKey = async (name: string) => {
+        const response = await app.server.inject({
+          method: "POST",
+          url: `/api/workspaces/${workspace.id}/api-keys`,
+          headers: { cookie: owner.cookie },
+          payload: { name },
+        });
+        return response.json().key as string;
+      };
+      const busy = await createKey("Busy script");
+      const quiet = await createKey("Dashboard");
+      const list = (key: string) =>
+        app.server.inject({
+          method: "GET",
+          url: "/api/v1/properties",
+          headers: { authorization: `Bearer ${key}` },
+        });
+
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await list(busy)).statusCode);
+      expect(statuses).toEqual([200, 200, 200]);
+      const limited = await list(busy);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe("RATE_LIMITED");
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
+      expect((await list(quiet)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

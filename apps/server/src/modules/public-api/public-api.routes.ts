@@ -37,8 +37,9 @@ const invalid = { 400: PublicErrorSchema.describe("A parameter is not valid.") }
 export const publicApiRoutes: FastifyPluginAsyncZod<{
   db: Db;
   scanStarter: ScanStarter | undefined;
-}> = async (app, { db, scanStarter }) => {
-  app.addHook("onRequest", createRequireApiKey(db));
+  rateLimitPerMinute: number;
+}> = async (app, { db, scanStarter, rateLimitPerMinute }) => {
+  app.addHook("onRequest", createRequireApiKey(db, { rateLimitPerMinute }));
 
   app.get(
     `${PUBLIC_API_PREFIX}/properties`,
