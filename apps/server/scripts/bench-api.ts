@@ -58,7 +58,11 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
 
 async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const url = `http://127.0.0.1:${PORT}`;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // BENCH_PROFILE=dir writes the server's CPU profile there (node --cpu-prof) when it stops.
+  const profile = process.env.BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, SERVER_MAIN], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -180,8 +184,25 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function run(url: string, users: BenchUser[], scenario: Scenario) {
+/** Statements the server ran on the bench database so far (each is its own transaction). */
+async function transactions(databaseUrl: string): Promise<number> {
+  // PostgreSQL publishes its counters within a second of a transaction's end.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: string }>(
+      "SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()",
+    );
+    return Number(result.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+async function run(url: string, databaseUrl: string, users: BenchUser[], scenario: Scenario) {
   let next = 0;
+  const before = await transactions(databaseUrl);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -195,10 +216,13 @@ async function run(url: string, users: BenchUser[], scenario: Scenario) {
     },
   });
   const non2xx = result.non2xx + result.errors + result.timeouts;
+  // Less this query and the one before, the few of the pg-boss maintenance a 20 s run meets.
+  const queries = ((await transactions(databaseUrl)) - before - 1) / result.requests.total;
   console.log(
     `  ${scenario.name.padEnd(14)} ${result.requests.average.toFixed(0).padStart(6)} req/s` +
       `   p50 ${result.latency.p50} ms   p90 ${result.latency.p90} ms   p99 ${result.latency.p99} ms` +
-      `   max ${result.latency.max} ms   ${result.requests.total} requests, ${non2xx} failed`,
+      `   max ${result.latency.max} ms   ${result.requests.total} requests, ${non2xx} failed,` +
+      ` ${queries.toFixed(1)} SQL statements a request`,
   );
   if (non2xx > 0) process.exitCode = 1;
 }
@@ -229,10 +253,10 @@ async function main() {
       duration: 3,
       requests: [{ path: "/api/health" }],
     });
-    for (const scenario of SCENARIOS) await run(started.url, users, scenario);
+    for (const scenario of SCENARIOS) await run(started.url, database.url, users, scenario);
   } finally {
     server?.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, process.env.BENCH_PROFILE ? 5000 : 500));
     await database.drop();
   }
 }

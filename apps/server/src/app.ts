@@ -145,7 +145,7 @@ export async function buildApp({
   });
 
   // Every app route below needs a signed-in user.
-  const requireSession = createRequireSession(auth);
+  const requireSession = createRequireSession(auth, db, config.appSecret);
   await server.register(async (scope) => {
     scope.addHook("onRequest", requireSession);
     await scope.register(meRoutes, { db });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workspaces } from "./db/schema.ts";
+import { sessions, workspaces } from "./db/schema.ts";
 import { testDatabaseKinds } from "./test/databases.ts";
 import { cookieHeader, createTestApp, newUser, signUp, type TestApp } from "./test/test-app.ts";
 
@@ -189,5 +189,37 @@ describe.each(testDatabaseKinds())("CSRF and sessions on %s", (kind) => {
       headers: { cookie: current },
     });
     expect(still.statusCode).toBe(200);
+  });
+
+  it("reads a session from its signed cookie: tampered or expired is refused, a day-old one extended", async () => {
+    const { cookie, userId } = await signUp(app);
+    const me = (headers: Record<string, string>) =>
+      app.server.inject({ method: "GET", url: "/api/me", headers });
+    expect((await me({ cookie })).statusCode).toBe(200);
+
+    // Another token under the same signature, and a signature that is not base64 of 32 bytes.
+    const value = decodeURIComponent(cookie.split("=").slice(1).join("="));
+    const signature = value.slice(value.lastIndexOf(".") + 1);
+    for (const forged of [`x${value}`, `${value.slice(0, value.lastIndexOf("."))}.AAAA`]) {
+      const tampered = `utmost.session_token=${encodeURIComponent(forged)}`;
+      expect((await me({ cookie: tampered })).statusCode).toBe(401);
+    }
+    expect(signature).toHaveLength(44);
+
+    const db = app.database.db;
+    const day = 86_400_000;
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 10 * day) })
+      .where(eq(sessions.userId, userId));
+    expect((await me({ cookie })).statusCode).toBe(200);
+    const [extended] = await db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(extended?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, userId));
+    expect((await me({ cookie })).statusCode).toBe(401);
   });
 });

@@ -38,6 +38,12 @@ const SENSITIVE_PATHS = [
   "/two-factor/verify-backup-code",
 ] as const;
 
+/** A session lasts 30 days, and is extended when used after a day (Better Auth's updateAge). */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+/** Better Auth's cookie prefix: the session cookie is `utmost.session_token`. */
+export const COOKIE_PREFIX = "utmost";
+
 export function createAuth(options: {
   db: Db;
   config: Config;
@@ -100,8 +106,8 @@ export function createAuth(options: {
       ...(google ? [genericOAuth({ config: [googleSignIn(google)] })] : []),
     ],
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     rateLimit: {
       enabled: true,
@@ -112,7 +118,7 @@ export function createAuth(options: {
     },
     advanced: {
       useSecureCookies: config.isProduction,
-      cookiePrefix: "utmost",
+      cookiePrefix: COOKIE_PREFIX,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
