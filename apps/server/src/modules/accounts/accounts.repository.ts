@@ -9,14 +9,6 @@ import {
   workspaces,
 } from "../../db/schema.ts";
 
-export function findUser(db: Db, userId: string) {
-  return db.query.users.findFirst({ where: eq(users.id, userId) });
-}
-
-export function findSubscription(db: Db, userId: string) {
-  return db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
-}
-
 export async function hasRole(db: Db, userId: string, role: "admin"): Promise<boolean> {
   const rows = await db
     .select({ userId: userRoles.userId })
@@ -26,34 +18,52 @@ export async function hasRole(db: Db, userId: string, role: "admin"): Promise<bo
   return rows.length > 0;
 }
 
-/** Whether the user has an email-and-password sign-in (Better Auth's "credential" account). */
-export async function hasPassword(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+/**
+ * What /api/me shows, in one statement (every page load asks): the user, their subscription,
+ * whether they are an administrator, have a password, and own a workspace with a property
+ * (spec §4: onboarding is complete once they do).
+ */
+export async function findMe(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      createdAt: users.createdAt,
+      onboardingCompletedAt: users.onboardingCompletedAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+      deletionRequestedAt: users.deletionRequestedAt,
+      subscription: {
+        tier: subscriptions.tier,
+        status: subscriptions.status,
+        dataSourceLimit: subscriptions.dataSourceLimit,
+        dataSourcesUsed: subscriptions.dataSourcesUsed,
+      },
+      isAdmin: exists(
+        db
+          .select({ one: sql`1` })
+          .from(userRoles)
+          .where(and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin"))),
+      ).mapWith(Boolean),
+      hasPassword: exists(
+        db
+          .select({ one: sql`1` })
+          .from(accounts)
+          .where(and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential"))),
+      ).mapWith(Boolean),
+      ownsWorkspaceWithDataSource: exists(
+        db
+          .select({ one: sql`1` })
+          .from(workspaces)
+          .innerJoin(dataSources, eq(dataSources.workspaceId, workspaces.id))
+          .where(eq(workspaces.ownerId, users.id)),
+      ).mapWith(Boolean),
+    })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, userId))
     .limit(1);
-  return rows.length > 0;
-}
-
-/** Spec §4: onboarding is complete once the user owns a workspace with a data source. */
-export async function ownsWorkspaceWithDataSource(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(workspaces)
-    .where(
-      and(
-        eq(workspaces.ownerId, userId),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(dataSources)
-            .where(eq(dataSources.workspaceId, workspaces.id)),
-        ),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return row;
 }
 
 export async function updateFullName(db: Db, userId: string, fullName: string) {

@@ -5,23 +5,18 @@ import { purgeDateOf } from "../account-rights/account-rights.service.ts";
 import * as repo from "./accounts.repository.ts";
 
 export async function getMe(db: Db, userId: string): Promise<MeResponse> {
-  const [user, subscription, isAdmin, ownsConnectedWorkspace, hasPassword] = await Promise.all([
-    repo.findUser(db, userId),
-    repo.findSubscription(db, userId),
-    repo.hasRole(db, userId, "admin"),
-    repo.ownsWorkspaceWithDataSource(db, userId),
-    repo.hasPassword(db, userId),
-  ]);
-  if (!user) throw new AppError("UNAUTHENTICATED", "You must be signed in");
+  const me = await repo.findMe(db, userId);
+  if (!me) throw new AppError("UNAUTHENTICATED", "You must be signed in");
+  const { subscription } = me;
   return {
     user: {
-      id: user.id,
-      fullName: user.fullName,
-      email: user.email,
-      createdAt: user.createdAt.toISOString(),
+      id: me.id,
+      fullName: me.fullName,
+      email: me.email,
+      createdAt: me.createdAt.toISOString(),
     },
-    isAdmin,
-    onboardingCompleted: ownsConnectedWorkspace || user.onboardingCompletedAt !== null,
+    isAdmin: me.isAdmin,
+    onboardingCompleted: me.ownsWorkspaceWithDataSource || me.onboardingCompletedAt !== null,
     subscription: subscription
       ? {
           tier: subscription.tier,
@@ -30,11 +25,11 @@ export async function getMe(db: Db, userId: string): Promise<MeResponse> {
           dataSourcesUsed: subscription.dataSourcesUsed,
         }
       : null,
-    twoFactorEnabled: user.twoFactorEnabled,
-    deletionScheduledFor: user.deletionRequestedAt
-      ? purgeDateOf(user.deletionRequestedAt).toISOString()
+    twoFactorEnabled: me.twoFactorEnabled,
+    deletionScheduledFor: me.deletionRequestedAt
+      ? purgeDateOf(me.deletionRequestedAt).toISOString()
       : null,
-    hasPassword,
+    hasPassword: me.hasPassword,
   };
 }
 
