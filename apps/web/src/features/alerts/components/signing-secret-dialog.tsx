@@ -1,12 +1,9 @@
 import { ALERT_SIGNATURE_HEADER, ALERT_TIMESTAMP_HEADER } from "@utmost/contracts";
-import { Copy } from "lucide-react";
-import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { SecretReveal } from "@/components/secret-reveal";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -35,25 +32,7 @@ export function SigningSecretDialog({
             shown again.
           </DialogDescription>
         </DialogHeader>
-        <code className="block rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all">
-          {secret}
-        </code>
-        <DialogFooter>
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (!secret) return;
-              navigator.clipboard
-                .writeText(secret)
-                .then(() => toast.success("Signing secret copied"))
-                .catch(() => toast.error("Could not copy the signing secret"));
-            }}
-          >
-            <Copy aria-hidden />
-            Copy
-          </Button>
-          <Button onClick={onClose}>Done</Button>
-        </DialogFooter>
+        {secret !== null && <SecretReveal secret={secret} what="signing secret" onDone={onClose} />}
       </DialogContent>
     </Dialog>
   );

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type CreateApiKeyRequest, CreateApiKeyRequestSchema } from "@utmost/contracts";
-import { Copy, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { SecretReveal } from "@/components/secret-reveal";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -36,27 +36,7 @@ function NewKey({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
           Utmost keeps only a fingerprint of the key. If you lose it, revoke it and create another.
         </AlertDescription>
       </Alert>
-      <code
-        data-testid="new-api-key"
-        className="block rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all"
-      >
-        {apiKey}
-      </code>
-      <DialogFooter>
-        <Button
-          variant="outline"
-          onClick={() => {
-            navigator.clipboard
-              .writeText(apiKey)
-              .then(() => toast.success("API key copied"))
-              .catch(() => toast.error("Could not copy the API key"));
-          }}
-        >
-          <Copy aria-hidden />
-          Copy
-        </Button>
-        <Button onClick={onClose}>Done</Button>
-      </DialogFooter>
+      <SecretReveal secret={apiKey} what="API key" testId="new-api-key" onDone={onClose} />
     </>
   );
 }

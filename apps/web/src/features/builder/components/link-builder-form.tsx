@@ -16,8 +16,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
+import { copyToClipboard } from "@/lib/clipboard";
 import { useCreateLink } from "../api/links";
-import { copyLink } from "../utils/copy-link";
 
 interface Field {
   param: UtmParam;
@@ -261,7 +261,11 @@ export function LinkBuilderForm({
                 >
                   {url}
                 </code>
-                <Button variant="outline" className="w-fit" onClick={() => copyLink(url)}>
+                <Button
+                  variant="outline"
+                  className="w-fit"
+                  onClick={() => copyToClipboard(url, "link")}
+                >
                   <Copy aria-hidden />
                   Copy
                 </Button>

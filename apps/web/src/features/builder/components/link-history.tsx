@@ -16,9 +16,9 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { errorMessage } from "@/lib/api-client";
+import { copyToClipboard } from "@/lib/clipboard";
 import { formatDateTime } from "@/lib/format";
 import { useDeleteLink, useLinks } from "../api/links";
-import { copyLink } from "../utils/copy-link";
 
 const PAGE = 20;
 
@@ -69,7 +69,7 @@ function LinksTable({
                   variant="outline"
                   size="sm"
                   aria-label={`Copy ${link.utmCampaign} link`}
-                  onClick={() => copyLink(link.url)}
+                  onClick={() => copyToClipboard(link.url, "link")}
                 >
                   <Copy aria-hidden />
                   Copy

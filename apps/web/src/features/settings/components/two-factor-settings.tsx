@@ -17,6 +17,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
+import { copyToClipboard } from "@/lib/clipboard";
 import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from "../api/two-factor";
 
 type Step =
@@ -283,15 +284,7 @@ function BackupCodesStep({ backupCodes, onDone }: { backupCodes: string[]; onDon
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          onClick={() => {
-            navigator.clipboard
-              .writeText(text)
-              .then(() => toast.success("Backup codes copied"))
-              .catch(() => toast.error("Could not copy the backup codes"));
-          }}
-        >
+        <Button variant="outline" onClick={() => copyToClipboard(text, "backup codes")}>
           <Copy aria-hidden />
           Copy codes
         </Button>
