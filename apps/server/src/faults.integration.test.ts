@@ -1,15 +1,13 @@
-import type { Scan } from "@utmost/contracts";
 import { type RunningEmulator, startGoogleEmulator } from "@utmost/google-emulator";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditScans, dataSources, issueOccurrences, utmIssues } from "./db/schema.ts";
 import { createAppTokenCipher } from "./lib/token-cipher.ts";
+import { scanTestHarness } from "./modules/scans/scan-harness.testing.ts";
 import { runScan } from "./modules/scans/scans.service.ts";
-import { connectEmulatorProperty } from "./modules/scans/scans.testing.ts";
-import { createWithOwner } from "./modules/workspaces/workspaces.repository.ts";
 import { testDatabaseKinds } from "./test/databases.ts";
-import { createTestApp, type QueueTestApp, signUp } from "./test/test-app.ts";
+import { createTestApp, type QueueTestApp } from "./test/test-app.ts";
 
 /**
  * Issue 11, faults: what Google, the database and the workers do wrong, and how a scan survives
@@ -43,57 +41,16 @@ describe.each(testDatabaseKinds())("faults on %s", (kind) => {
     emulator.faults.reset();
   });
 
+  const harness = scanTestHarness(() => ({ app, emulatorUrl: emulator.url }), {
+    now: clock,
+    timeoutMs: SCAN_TIMEOUT_MS,
+  });
+  const { readScan, waitForScan } = harness;
+  const audit = harness.auditToEnd;
+
   async function connect() {
-    const user = await signUp(app);
-    const workspace = await createWithOwner(app.database.db, {
-      name: "Faults",
-      type: "team",
-      ownerId: user.userId,
-    });
-    const dataSource = await connectEmulatorProperty({
-      db: app.database.db,
-      config: app.config,
-      emulatorUrl: emulator.url,
-      workspaceId: workspace.id,
-      userId: user.userId,
-      profileKey: "well-run-store",
-      now: clock,
-    });
-    return { cookie: user.cookie, dataSource };
-  }
-
-  async function readScan(cookie: string, scanId: string): Promise<Scan> {
-    const response = await app.server.inject({
-      method: "GET",
-      url: `/api/scans/${scanId}`,
-      headers: { cookie },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().scan;
-  }
-
-  async function waitForScan(
-    cookie: string,
-    scanId: string,
-    until: (scan: Scan) => boolean = (scan) => scan.status !== "running",
-  ): Promise<Scan> {
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    for (;;) {
-      const scan = await readScan(cookie, scanId).catch(() => undefined);
-      if (scan && until(scan)) return scan;
-      if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${scan?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  async function audit(cookie: string, dataSourceId: string): Promise<Scan> {
-    const started = await app.server.inject({
-      method: "POST",
-      url: `/api/data-sources/${dataSourceId}/audits`,
-      headers: { cookie },
-    });
-    expect(started.statusCode, started.body).toBe(202);
-    return waitForScan(cookie, started.json().scan.id);
+    const { owner, dataSource } = await harness.connect("well-run-store");
+    return { cookie: owner.cookie, dataSource };
   }
 
   /** Each stored issue once, each with one detection per scan that found it. */

@@ -11,12 +11,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditScans, dataSources, issueOccurrences, utmIssues } from "../../db/schema.ts";
 import { toAuditRow } from "../../integrations/google/testing.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
-import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
-import { createWithOwner } from "../workspaces/workspaces.repository.ts";
+import { createTestApp, type QueueTestApp } from "../../test/test-app.ts";
 import { SCAN_DEAD_LETTER_QUEUE, SCAN_QUEUE, SCAN_SWEEP_QUEUE } from "./run-scan.job.ts";
 import { AUTH_EXPIRED_MESSAGE } from "./scan-failure.ts";
+import { scanTestHarness } from "./scan-harness.testing.ts";
 import { isoDate, scanDateRange } from "./scan-plan.ts";
-import { connectEmulatorProperty } from "./scans.testing.ts";
 
 /**
  * Scans end to end: the API starts them, pg-boss runs them, the worker reads the Google stand-in
@@ -90,69 +89,10 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
     emulator.faults.reset();
   });
 
-  async function newOwner() {
-    const user = await signUp(app);
-    const workspace = await createWithOwner(app.database.db, {
-      name: "Audits",
-      type: "team",
-      ownerId: user.userId,
-    });
-    return { ...user, workspaceId: workspace.id };
-  }
-
-  async function connect(profileKey: ProfileKey, email?: string) {
-    const owner = await newOwner();
-    const dataSource = await connectEmulatorProperty({
-      db: app.database.db,
-      config: app.config,
-      emulatorUrl: emulator.url,
-      workspaceId: owner.workspaceId,
-      userId: owner.userId,
-      profileKey,
-      email,
-      now: clock,
-    });
-    return { owner, dataSource };
-  }
-
-  function startAudit(cookie: string, dataSourceId: string, payload?: object) {
-    return app.server.inject({
-      method: "POST",
-      url: `/api/data-sources/${dataSourceId}/audits`,
-      headers: { cookie },
-      ...(payload ? { payload } : {}),
-    });
-  }
-
-  async function readScan(cookie: string, scanId: string): Promise<Scan> {
-    const response = await app.server.inject({
-      method: "GET",
-      url: `/api/scans/${scanId}`,
-      headers: { cookie },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().scan;
-  }
-
-  async function waitForScan(
-    cookie: string,
-    scanId: string,
-    until: (scan: Scan) => boolean = (scan) => scan.status !== "running",
-  ): Promise<Scan> {
-    const deadline = Date.now() + SCAN_TIMEOUT_MS;
-    for (;;) {
-      const scan = await readScan(cookie, scanId);
-      if (until(scan)) return scan;
-      if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${scan.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  async function auditToEnd(cookie: string, dataSourceId: string): Promise<Scan> {
-    const started = await startAudit(cookie, dataSourceId);
-    expect(started.statusCode, started.body).toBe(202);
-    return waitForScan(cookie, started.json().scan.id);
-  }
+  const { newOwner, connect, startAudit, readScan, waitForScan, auditToEnd } = scanTestHarness(
+    () => ({ app, emulatorUrl: emulator.url }),
+    { now: clock, timeoutMs: SCAN_TIMEOUT_MS },
+  );
 
   async function storedIssues(dataSourceId: string) {
     return app.database.db
