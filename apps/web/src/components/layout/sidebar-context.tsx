@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
-import { useIsMobile } from "@/hooks/use-is-mobile";
+import { useIsMobile } from "@/hooks/use-media-query";
 import { readSidebarState, writeSidebarState } from "./sidebar-state";
 
 /** Spec §2 "Sidebar": ctrl+b / meta+b toggles it. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { usePrefersReducedMotion } from "@/hooks/use-prefers-reduced-motion";
+import { usePrefersReducedMotion } from "@/hooks/use-media-query";
 
 /** Spec §9: the landing carousel's delay. */
 export const CAROUSEL_DELAY_MS = 5_000;
