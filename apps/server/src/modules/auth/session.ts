@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
@@ -52,23 +52,26 @@ interface ActiveSession {
  */
 function createSessionReader(db: Db, secret: string) {
   const names = [`${COOKIE_PREFIX}.session_token`, `__Secure-${COOKIE_PREFIX}.session_token`];
+  // Prepared once: PostgreSQL parses and plans it once per connection, Drizzle builds it once.
+  const bySessionToken = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      deletionRequestedAt: users.deletionRequestedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("session_by_token");
   return async function readSession(
     cookieHeader: string | undefined,
   ): Promise<ActiveSession | null | undefined> {
     const token = signedToken(cookieHeader, names, secret);
     if (token === null) return null;
-    const [row] = await db
-      .select({
-        expiresAt: sessions.expiresAt,
-        id: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        deletionRequestedAt: users.deletionRequestedAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.token, token))
-      .limit(1);
+    const [row] = await bySessionToken.execute({ token });
     if (!row) return null;
     const now = Date.now();
     const expiresAt = row.expiresAt.getTime();

@@ -1,6 +1,13 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { auditScans, dataSources, subscriptions, workspaces } from "../../db/schema.ts";
+import {
+  auditScans,
+  dataSources,
+  subscriptions,
+  workspaces,
+  workspaceUsers,
+} from "../../db/schema.ts";
 import type { ScanRow } from "../scans/scans.mapper.ts";
 import type { DataSourceRow } from "./data-sources.access.ts";
 
@@ -12,18 +19,48 @@ export function listByWorkspace(db: Db, workspaceId: string): Promise<DataSource
     .orderBy(desc(dataSources.createdAt), desc(dataSources.id));
 }
 
-/** The newest scan of each property, running or finished. */
-export async function latestScans(
+const newest = alias(auditScans, "newest");
+
+/** Joins each property's newest scan, running or finished (none: null). */
+const newestScan = eq(
+  auditScans.id,
+  sql`(select ${newest.id} from ${auditScans} as ${newest} where ${newest.dataSourceId} = ${dataSources.id} order by ${newest.createdAt} desc, ${newest.id} desc limit 1)`,
+);
+
+/** The workspace's properties, newest first, each with its newest scan; `access` narrows them. */
+export function listWithNewestScan(
   db: Db,
-  dataSourceIds: readonly string[],
-): Promise<Map<string, ScanRow>> {
-  if (dataSourceIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([auditScans.dataSourceId])
-    .from(auditScans)
-    .where(inArray(auditScans.dataSourceId, [...dataSourceIds]))
-    .orderBy(auditScans.dataSourceId, desc(auditScans.createdAt), desc(auditScans.id));
-  return new Map(rows.map((row) => [row.dataSourceId, row]));
+  workspaceId: string,
+  access: SQL,
+): Promise<{ dataSource: DataSourceRow; scan: ScanRow | null }[]> {
+  return db
+    .select({ dataSource: dataSources, scan: auditScans })
+    .from(dataSources)
+    .leftJoin(auditScans, newestScan)
+    .where(and(eq(dataSources.workspaceId, workspaceId), access))
+    .orderBy(desc(dataSources.createdAt), desc(dataSources.id));
+}
+
+/** One property with its newest scan, if the user is a member of its workspace. */
+export async function findWithNewestScan(
+  db: Db,
+  dataSourceId: string,
+  userId: string,
+): Promise<{ dataSource: DataSourceRow; scan: ScanRow | null } | undefined> {
+  const [row] = await db
+    .select({ dataSource: dataSources, scan: auditScans })
+    .from(dataSources)
+    .innerJoin(
+      workspaceUsers,
+      and(
+        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
+        eq(workspaceUsers.userId, userId),
+      ),
+    )
+    .leftJoin(auditScans, newestScan)
+    .where(eq(dataSources.id, dataSourceId))
+    .limit(1);
+  return row;
 }
 
 export async function findInWorkspace(db: Db, workspaceId: string, ga4PropertyId: string) {

@@ -2,8 +2,10 @@ import type { DataSource } from "@utmost/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { type GoogleOAuthClient, isGoogleError } from "../../integrations/google/index.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
 import { toScan } from "../scans/scans.mapper.ts";
+import { workspaceVisibleTo } from "../workspaces/workspaces.repository.ts";
 import { requireMembership } from "../workspaces/workspaces.service.ts";
 import { requireDataSource } from "./data-sources.access.ts";
 import { toDataSource } from "./data-sources.mapper.ts";
@@ -14,16 +16,14 @@ export async function listDataSources(
   workspaceId: string,
   userId: string,
 ): Promise<DataSource[]> {
-  await requireMembership(db, workspaceId, userId);
-  const rows = await repo.listByWorkspace(db, workspaceId);
-  const scans = await repo.latestScans(
+  const rows = await repo.listWithNewestScan(
     db,
-    rows.map((row) => row.id),
+    workspaceId,
+    workspaceVisibleTo(workspaceId, userId),
   );
-  return rows.map((row) => {
-    const scan = scans.get(row.id);
-    return toDataSource(row, scan ? toScan(scan) : null);
-  });
+  // No properties yet, or not the caller's workspace (404): only then is it worth asking which.
+  if (rows.length === 0) await requireMembership(db, workspaceId, userId);
+  return rows.map((row) => toDataSource(row.dataSource, row.scan ? toScan(row.scan) : null));
 }
 
 export async function getDataSource(
@@ -31,9 +31,9 @@ export async function getDataSource(
   dataSourceId: string,
   userId: string,
 ): Promise<DataSource> {
-  const row = await requireDataSource(db, dataSourceId, userId);
-  const scan = (await repo.latestScans(db, [row.id])).get(row.id);
-  return toDataSource(row, scan ? toScan(scan) : null);
+  const row = await repo.findWithNewestScan(db, dataSourceId, userId);
+  if (!row) throw new AppError("NOT_FOUND", "Analytics property not found");
+  return toDataSource(row.dataSource, row.scan ? toScan(row.scan) : null);
 }
 
 export interface DeleteDeps {

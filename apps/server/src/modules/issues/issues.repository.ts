@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import {
@@ -67,6 +67,7 @@ export function listForDataSource(
   db: Db,
   dataSourceId: string,
   filter: { days?: number; includeMuted: boolean },
+  access?: SQL,
 ): Promise<IssueRow[]> {
   return db
     .select()
@@ -74,6 +75,7 @@ export function listForDataSource(
     .where(
       and(
         eq(utmIssues.dataSourceId, dataSourceId),
+        access,
         within(utmIssues.lastDetectedAt, filter.days),
         filter.includeMuted ? undefined : ne(utmIssues.status, "muted"),
       ),

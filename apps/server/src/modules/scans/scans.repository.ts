@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   auditScans,
@@ -60,11 +60,17 @@ export async function findScanForMember(
 }
 
 /** Newest first (spec §7: audit_scans by data_source_id, newest first). */
-export function listScans(db: Db, dataSourceId: string, limit: number): Promise<ScanRow[]> {
+/** The property's newest scans; `access` narrows them to what a caller may see. */
+export function listScans(
+  db: Db,
+  dataSourceId: string,
+  limit: number,
+  access?: SQL,
+): Promise<ScanRow[]> {
   return db
     .select()
     .from(auditScans)
-    .where(eq(auditScans.dataSourceId, dataSourceId))
+    .where(and(eq(auditScans.dataSourceId, dataSourceId), access))
     .orderBy(desc(auditScans.createdAt), desc(auditScans.id))
     .limit(limit);
 }
