@@ -5,6 +5,14 @@ import { AppError } from "../../lib/errors.ts";
 
 export type DataSourceRow = typeof dataSources.$inferSelect;
 
+/** Joins a property to the user's membership of its workspace: no membership, no row. */
+export function membershipOf(userId: string): SQL | undefined {
+  return and(
+    eq(workspaceUsers.workspaceId, dataSources.workspaceId),
+    eq(workspaceUsers.userId, userId),
+  );
+}
+
 /**
  * The property, if the user is a member of its workspace; otherwise 404, so another workspace's
  * property is indistinguishable from one that does not exist (DESIGN.md, security).
@@ -17,13 +25,7 @@ export async function requireDataSource(
   const [row] = await db
     .select({ dataSource: dataSources })
     .from(dataSources)
-    .innerJoin(
-      workspaceUsers,
-      and(
-        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
-        eq(workspaceUsers.userId, userId),
-      ),
-    )
+    .innerJoin(workspaceUsers, membershipOf(userId))
     .where(eq(dataSources.id, dataSourceId))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "Analytics property not found");

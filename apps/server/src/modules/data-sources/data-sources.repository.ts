@@ -9,7 +9,7 @@ import {
   workspaceUsers,
 } from "../../db/schema.ts";
 import type { ScanRow } from "../scans/scans.mapper.ts";
-import type { DataSourceRow } from "./data-sources.access.ts";
+import { type DataSourceRow, membershipOf } from "./data-sources.access.ts";
 
 export function listByWorkspace(db: Db, workspaceId: string): Promise<DataSourceRow[]> {
   return db
@@ -50,13 +50,7 @@ export async function findWithNewestScan(
   const [row] = await db
     .select({ dataSource: dataSources, scan: auditScans })
     .from(dataSources)
-    .innerJoin(
-      workspaceUsers,
-      and(
-        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
-        eq(workspaceUsers.userId, userId),
-      ),
-    )
+    .innerJoin(workspaceUsers, membershipOf(userId))
     .leftJoin(auditScans, newestScan)
     .where(eq(dataSources.id, dataSourceId))
     .limit(1);
