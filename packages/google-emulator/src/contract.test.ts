@@ -22,6 +22,7 @@ import {
   type RunningEmulator,
   startGoogleEmulator,
 } from "./index.ts";
+import { HOSTILE_TEXT } from "./synthetic/index.ts";
 
 /**
  * The stand-in checked against Google's wire rules (shared/reference/ga4-protocol.md) and the
@@ -35,6 +36,7 @@ const USERINFO_EMAIL = "https://www.googleapis.com/auth/userinfo.email";
 const ALEX = "alex.morgan@gmail.com";
 const PRIYA = "priya@brightside-agency.com";
 const NO_ACCOUNTS = "sam.lee@gmail.com";
+const HOSTILE = "hostile.tester@gmail.com";
 
 let emulator: RunningEmulator;
 
@@ -326,6 +328,25 @@ describe("Admin API (§2)", () => {
     expect(response.json).toEqual({});
   });
 
+  it("sends names as they were written, markup included, to their user only (§2.1)", async () => {
+    const response = await api("/v1beta/accountSummaries", await accessTokenFor(HOSTILE));
+    expect(response.status).toBe(200);
+    const list = ListAccountSummariesResponseSchema.parse(response.json);
+    expect(list.accountSummaries.map((account) => account.displayName)).toEqual([
+      `${HOSTILE_TEXT.img} Agency`,
+    ]);
+    expect(list.accountSummaries[0]?.propertySummaries.map((p) => p.displayName)).toEqual([
+      `${HOSTILE_TEXT.script}${HOSTILE_TEXT.svg} {{7*7}}{{campaign.name}}`,
+    ]);
+    const alex = ListAccountSummariesResponseSchema.parse(
+      (await api("/v1beta/accountSummaries", await accessTokenFor(ALEX))).json,
+    );
+    expect(alex.accountSummaries.map((account) => account.displayName)).toEqual([
+      "Northwind Outfitters",
+      "Brightside Agency",
+    ]);
+  });
+
   it("reads a property (§2.2)", async () => {
     const id = await propertyIdOf("well-run-store");
     const response = await api(`/v1beta/properties/${id}`, await accessTokenFor(ALEX));
@@ -484,6 +505,29 @@ describe("Data API runReport (§3)", () => {
     expect(report.rowCount ?? 0).toBe(0);
     expect(report.kind).toBe(RUN_REPORT_KIND);
     expect(defaultsOmitted(response.json)).toEqual([]);
+  });
+
+  it("reports UTM values verbatim, markup and bidi controls included, to their user only", async () => {
+    const byCampaign = {
+      dimensions: [{ name: "sessionManualCampaignName" }, { name: "sessionManualAdContent" }],
+      metrics: [{ name: "sessions" }],
+      dateRanges: [{ startDate: "7daysAgo", endDate: "yesterday" }],
+    };
+    const response = await runReport(byCampaign, await accessTokenFor(HOSTILE), "hostile-text");
+    expect(response.status).toBe(200);
+    const values = RunReportResponseSchema.parse(response.json).rows.flatMap((row) =>
+      row.dimensionValues.map((dimension) => dimension.value),
+    );
+    expect(values).toEqual(
+      expect.arrayContaining([
+        HOSTILE_TEXT.img,
+        HOSTILE_TEXT.formula,
+        HOSTILE_TEXT.template,
+        `${HOSTILE_TEXT.script}${HOSTILE_TEXT.bidi}`,
+      ]),
+    );
+    const alex = await runReport(byCampaign, await accessTokenFor(ALEX), "hostile-text");
+    expect(alex.status).toBe(403);
   });
 
   it("writes dataLossFromOtherRow only when true (§3.9)", async () => {

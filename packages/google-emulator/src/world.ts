@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
-import { createSyntheticProperty, PROFILES, type ProfileKey } from "./synthetic/index.ts";
-import type { SyntheticProperty } from "./synthetic/types.ts";
+import {
+  createSyntheticProperty,
+  PROFILES,
+  type ProfileKey,
+  TEST_PROFILES,
+  type TestProfileKey,
+} from "./synthetic/index.ts";
+import { HOSTILE_ACCOUNT_NAME } from "./synthetic/profiles/hostile-text.ts";
+import type { PropertyProfile, SyntheticProperty } from "./synthetic/types.ts";
 
 /**
  * The stand-in's fixed cast: test Google users and the Google Analytics accounts they can see.
@@ -53,11 +60,16 @@ export interface World {
 
 export const NORTHWIND_ACCOUNT_ID = "204681357";
 export const BRIGHTSIDE_ACCOUNT_ID = "219753864";
+/** Markup in its name and its property's; only HOSTILE_USER_EMAIL has a role on it. */
+export const HOSTILE_ACCOUNT_ID = "266613370";
+export const HOSTILE_USER_EMAIL = "hostile.tester@gmail.com";
+
+type SeededKey = ProfileKey | TestProfileKey;
 
 interface AccountSeed {
   accountId: string;
   displayName: string;
-  profileKeys: readonly ProfileKey[];
+  profileKeys: readonly SeededKey[];
 }
 
 const ACCOUNT_SEEDS: readonly AccountSeed[] = [
@@ -70,6 +82,11 @@ const ACCOUNT_SEEDS: readonly AccountSeed[] = [
     accountId: BRIGHTSIDE_ACCOUNT_ID,
     displayName: "Brightside Agency",
     profileKeys: ["agency-client", "huge-publisher", "revoked-client"],
+  },
+  {
+    accountId: HOSTILE_ACCOUNT_ID,
+    displayName: HOSTILE_ACCOUNT_NAME,
+    profileKeys: ["hostile-text"],
   },
 ];
 
@@ -87,6 +104,12 @@ const USER_SEEDS: readonly (NewTestUser & { sub: string })[] = [
     accountIds: [BRIGHTSIDE_ACCOUNT_ID],
   },
   { sub: "109284716350928471635", email: "sam.lee@gmail.com", name: "Sam Lee", accountIds: [] },
+  {
+    sub: "113579246801357924680",
+    email: HOSTILE_USER_EMAIL,
+    name: "Hostile Tester",
+    accountIds: [HOSTILE_ACCOUNT_ID],
+  },
 ];
 
 /** The user the consent page selects when the request names nobody. */
@@ -135,17 +158,22 @@ export function createWorld(): World {
   };
 }
 
-const seededProperties = new Map<ProfileKey, SyntheticProperty>();
+const SEEDED_PROFILES: Readonly<Record<SeededKey, PropertyProfile>> = {
+  ...PROFILES,
+  ...TEST_PROFILES,
+};
+
+const seededProperties = new Map<SeededKey, SyntheticProperty>();
 
 /**
  * One instance per profile for the whole process, built on first use: the properties are
  * deterministic and read-only, and the biggest takes a second to set up, which neither a server
  * start nor every test's emulator should pay for.
  */
-function seededProperty(key: ProfileKey): SyntheticProperty {
+function seededProperty(key: SeededKey): SyntheticProperty {
   let property = seededProperties.get(key);
   if (!property) {
-    const profile = PROFILES[key];
+    const profile = SEEDED_PROFILES[key];
     let built: SyntheticProperty | undefined;
     property = {
       profile,

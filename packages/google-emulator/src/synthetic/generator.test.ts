@@ -7,6 +7,7 @@ import {
   PROFILE_KEYS,
   PROFILES,
   type PropertyProfile,
+  TEST_PROFILES,
 } from "./index.ts";
 
 const CHANNELS = new Set([
@@ -156,9 +157,12 @@ describe("rowsForDay", () => {
     expect(() => property.rowsForDay("20260230")).toThrow(RangeError);
   });
 
-  it.each(PROFILE_KEYS.map((key) => [key]))("%s writes rows as GA4 reports them", (key) => {
-    const property = createSyntheticProperty(PROFILES[key]);
-    const host = new URL(PROFILES[key].defaultUri).host;
+  it.each([
+    ...PROFILE_KEYS.map((key) => [key, PROFILES[key]] as const),
+    ["hostile-text", TEST_PROFILES["hostile-text"]] as const,
+  ])("%s writes rows as GA4 reports them", (key, profile) => {
+    const property = createSyntheticProperty(profile);
+    const host = new URL(profile.defaultUri).host;
     const days = key === "huge-publisher" ? daysUntil("20261115", 1) : daysUntil("20261115", 7);
     const problems: string[] = [];
     for (const date of days) {

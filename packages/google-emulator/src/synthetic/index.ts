@@ -3,12 +3,20 @@
  * from hand-written traffic plans with known tagging errors (each profile's `injectedErrors`).
  */
 import { createGenerator } from "./generator.ts";
-import { DEFINITIONS, type ProfileKey } from "./profiles/index.ts";
+import type { ProfileDefinition } from "./profiles/definition.ts";
+import { DEFINITIONS, TEST_DEFINITIONS } from "./profiles/index.ts";
 import { storeBaseline } from "./profiles/well-run-store.ts";
 import { mixSeed, Random } from "./random.ts";
 import type { PropertyProfile, SyntheticProperty } from "./types.ts";
 
-export { PROFILE_KEYS, PROFILES, type ProfileKey } from "./profiles/index.ts";
+export { HOSTILE_TEXT } from "./profiles/hostile-text.ts";
+export {
+  PROFILE_KEYS,
+  PROFILES,
+  type ProfileKey,
+  TEST_PROFILES,
+  type TestProfileKey,
+} from "./profiles/index.ts";
 export type { ChannelGroup } from "./traffic.ts";
 export * from "./types.ts";
 
@@ -21,13 +29,15 @@ const PLAN_SALT = 0x91a4;
  * plan gets a clean shop and should list no injected errors.
  */
 export function createSyntheticProperty(profile: PropertyProfile): SyntheticProperty {
-  const definition = isProfileKey(profile.key) ? DEFINITIONS[profile.key] : undefined;
+  const definition = definitionOf(profile.key);
   const templates = definition
     ? [...definition.baseline(new Random(mixSeed(profile.seed, PLAN_SALT))), ...definition.errors]
     : storeBaseline();
   return createGenerator(profile, templates);
 }
 
-function isProfileKey(key: string): key is ProfileKey {
-  return Object.hasOwn(DEFINITIONS, key);
+const PLANS: Readonly<Record<string, ProfileDefinition>> = { ...DEFINITIONS, ...TEST_DEFINITIONS };
+
+function definitionOf(key: string): ProfileDefinition | undefined {
+  return Object.hasOwn(PLANS, key) ? PLANS[key] : undefined;
 }

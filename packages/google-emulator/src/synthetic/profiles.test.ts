@@ -1,29 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { dayNumber, formatDay } from "./calendar.ts";
-import { createSyntheticProperty, PROFILE_KEYS, PROFILES } from "./index.ts";
+import {
+  createSyntheticProperty,
+  HOSTILE_TEXT,
+  PROFILE_KEYS,
+  PROFILES,
+  type PropertyProfile,
+  TEST_PROFILES,
+} from "./index.ts";
 
 /** The 90 days up to 2026-11-15, as YYYYMMDD. */
 const NINETY_DAYS = Array.from({ length: 90 }, (_, i) => formatDay(dayNumber("20261115") - i));
 
 describe("PROFILES", () => {
   it.each(PROFILE_KEYS.map((key) => [key]))("%s is a valid GA4 property", (key) => {
-    const profile = PROFILES[key];
-    expect(profile.key).toBe(key);
-    expect(profile.propertyId).toMatch(/^\d{9}$/);
-    expect(profile.displayName.trim()).not.toBe("");
-    expect(new URL(profile.defaultUri).protocol).toBe("https:");
-    expect(() => new Intl.DateTimeFormat("en", { timeZone: profile.timeZone })).not.toThrow();
-    expect(profile.currencyCode).toMatch(/^[A-Z]{3}$/);
-    expect(Number.isNaN(Date.parse(profile.createTime))).toBe(false);
-    for (const error of profile.injectedErrors) {
-      expect(error.checkId).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
-      expect(error.values.length).toBeGreaterThan(0);
-      expect(error.description.trim()).not.toBe("");
-    }
+    expectValidProfile(key, PROFILES[key]);
   });
 
   it("gives every property its own id", () => {
-    const ids = PROFILE_KEYS.map((key) => PROFILES[key].propertyId);
+    const ids = [...PROFILE_KEYS.map((key) => PROFILES[key]), TEST_PROFILES["hostile-text"]].map(
+      (profile) => profile.propertyId,
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -66,3 +63,72 @@ describe("volumes", () => {
     expect(combinations.size).toBeGreaterThan(profile.cardinalityLimit ?? Number.POSITIVE_INFINITY);
   });
 });
+
+describe("TEST_PROFILES", () => {
+  const profile = TEST_PROFILES["hostile-text"];
+
+  it("hostile-text is a valid GA4 property named with markup", () => {
+    expectValidProfile("hostile-text", profile);
+    expect(profile.displayName).toContain(HOSTILE_TEXT.script);
+    expect(profile.displayName).toContain(HOSTILE_TEXT.svg);
+  });
+
+  it("stays out of PROFILE_KEYS, which the demo world and the ground-truth audit walk", () => {
+    expect(PROFILE_KEYS).not.toContain("hostile-text");
+  });
+
+  it("reports every hostile string verbatim in the UTM dimensions, every day", () => {
+    const property = createSyntheticProperty(profile);
+    const wanted = new Set([
+      HOSTILE_TEXT.img,
+      HOSTILE_TEXT.imgShouted,
+      HOSTILE_TEXT.svg,
+      HOSTILE_TEXT.jsUrl,
+      HOSTILE_TEXT.template,
+      HOSTILE_TEXT.formula,
+      HOSTILE_TEXT.formulaLower,
+      `${HOSTILE_TEXT.script}${HOSTILE_TEXT.bidi}`,
+    ]);
+    for (const date of NINETY_DAYS.slice(0, 7)) {
+      const seen = new Set(
+        property
+          .rowsForDay(date)
+          .flatMap((row) => [
+            row.sessionManualSource,
+            row.sessionManualMedium,
+            row.sessionManualCampaignName,
+            row.sessionManualAdContent,
+          ]),
+      );
+      expect(
+        [...wanted].filter((value) => !seen.has(value)),
+        date,
+      ).toEqual([]);
+    }
+  });
+
+  it("is small: a scan of 90 days reads about a thousand sessions", () => {
+    const property = createSyntheticProperty(profile);
+    let sessions = 0;
+    for (const date of NINETY_DAYS) {
+      for (const row of property.rowsForDay(date)) sessions += row.sessions;
+    }
+    expect(sessions).toBeGreaterThan(300);
+    expect(sessions).toBeLessThan(1500);
+  });
+});
+
+function expectValidProfile(key: string, profile: PropertyProfile) {
+  expect(profile.key).toBe(key);
+  expect(profile.propertyId).toMatch(/^\d{9}$/);
+  expect(profile.displayName.trim()).not.toBe("");
+  expect(new URL(profile.defaultUri).protocol).toBe("https:");
+  expect(() => new Intl.DateTimeFormat("en", { timeZone: profile.timeZone })).not.toThrow();
+  expect(profile.currencyCode).toMatch(/^[A-Z]{3}$/);
+  expect(Number.isNaN(Date.parse(profile.createTime))).toBe(false);
+  for (const error of profile.injectedErrors) {
+    expect(error.checkId).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
+    expect(error.values.length).toBeGreaterThan(0);
+    expect(error.description.trim()).not.toBe("");
+  }
+}

@@ -6,6 +6,7 @@
 import type { PropertyProfile } from "../types.ts";
 import { agencyClient } from "./agency-client.ts";
 import { type ProfileDefinition, profileOf } from "./definition.ts";
+import { hostileText } from "./hostile-text.ts";
 import { hugePublisher } from "./huge-publisher.ts";
 import { largeStore } from "./large-store.ts";
 import { revokedClient } from "./revoked-client.ts";
@@ -30,3 +31,17 @@ export const PROFILES: Readonly<Record<ProfileKey, PropertyProfile>> = Object.fr
     PropertyProfile
   >,
 );
+
+/**
+ * Plans left out of PROFILE_KEYS: each is seen only by the test user made for it (world.ts), so
+ * the demo world, and every test that walks all the profiles, stay as they were.
+ */
+export const TEST_DEFINITIONS = {
+  "hostile-text": hostileText,
+} as const satisfies Record<string, ProfileDefinition>;
+
+export type TestProfileKey = keyof typeof TEST_DEFINITIONS;
+
+export const TEST_PROFILES: Readonly<Record<TestProfileKey, PropertyProfile>> = Object.freeze({
+  "hostile-text": profileOf(TEST_DEFINITIONS["hostile-text"]),
+});
