@@ -1,5 +1,6 @@
 import { and, eq, exists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import {
   accounts,
   dataSources,
@@ -24,7 +25,12 @@ export async function hasRole(db: Db, userId: string, role: "admin"): Promise<bo
  * (spec §4: onboarding is complete once they do).
  */
 export async function findMe(db: Db, userId: string) {
-  const [row] = await db
+  const [row] = await prepared(db, "me", (name) => meQuery(db, name)).execute({ userId });
+  return row;
+}
+
+function meQuery(db: Db, name: string) {
+  return db
     .select({
       id: users.id,
       fullName: users.fullName,
@@ -61,9 +67,9 @@ export async function findMe(db: Db, userId: string) {
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare(name);
 }
 
 export async function updateFullName(db: Db, userId: string, fullName: string) {

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dataSources, workspaceUsers } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 export type DataSourceRow = typeof dataSources.$inferSelect;
 
 /** Joins a property to the user's membership of its workspace: no membership, no row. */
-export function membershipOf(userId: string): SQL | undefined {
+export function membershipOf(userId: string | Placeholder): SQL | undefined {
   return and(
     eq(workspaceUsers.workspaceId, dataSources.workspaceId),
     eq(workspaceUsers.userId, userId),
@@ -38,6 +38,9 @@ export async function requireDataSource(
  * busiest reads (docs/performance.md). An empty answer says nothing about access, so the caller
  * then asks `requireDataSource`, which tells "nothing yet" from "not yours" (404).
  */
-export function dataSourceVisibleTo(dataSourceId: string, userId: string): SQL {
+export function dataSourceVisibleTo(
+  dataSourceId: string | Placeholder,
+  userId: string | Placeholder,
+): SQL {
   return sql`exists (select 1 from ${dataSources} inner join ${workspaceUsers} on ${workspaceUsers.workspaceId} = ${dataSources.workspaceId} where ${dataSources.id} = ${dataSourceId} and ${workspaceUsers.userId} = ${userId})`;
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import {
   auditScans,
   dataSources,
@@ -9,6 +10,7 @@ import {
   workspaceUsers,
 } from "../../db/schema.ts";
 import type { ScanRow } from "../scans/scans.mapper.ts";
+import { workspaceVisibleTo } from "../workspaces/workspaces.repository.ts";
 import { type DataSourceRow, membershipOf } from "./data-sources.access.ts";
 
 export function listByWorkspace(db: Db, workspaceId: string): Promise<DataSourceRow[]> {
@@ -27,18 +29,29 @@ const newestScan = eq(
   sql`(select ${newest.id} from ${auditScans} as ${newest} where ${newest.dataSourceId} = ${dataSources.id} order by ${newest.createdAt} desc, ${newest.id} desc limit 1)`,
 );
 
-/** The workspace's properties, newest first, each with its newest scan; `access` narrows them. */
+/**
+ * The workspace's properties, newest first, each with its newest scan, if the user is a member
+ * (none otherwise).
+ */
 export function listWithNewestScan(
   db: Db,
   workspaceId: string,
-  access: SQL,
+  userId: string,
 ): Promise<{ dataSource: DataSourceRow; scan: ScanRow | null }[]> {
-  return db
-    .select({ dataSource: dataSources, scan: auditScans })
-    .from(dataSources)
-    .leftJoin(auditScans, newestScan)
-    .where(and(eq(dataSources.workspaceId, workspaceId), access))
-    .orderBy(desc(dataSources.createdAt), desc(dataSources.id));
+  return prepared(db, "data_sources_of_workspace", (name) =>
+    db
+      .select({ dataSource: dataSources, scan: auditScans })
+      .from(dataSources)
+      .leftJoin(auditScans, newestScan)
+      .where(
+        and(
+          eq(dataSources.workspaceId, sql.placeholder("workspaceId")),
+          workspaceVisibleTo(sql.placeholder("workspaceId"), sql.placeholder("userId")),
+        ),
+      )
+      .orderBy(desc(dataSources.createdAt), desc(dataSources.id))
+      .prepare(name),
+  ).execute({ workspaceId, userId });
 }
 
 /** One property with its newest scan, if the user is a member of its workspace. */
@@ -47,13 +60,16 @@ export async function findWithNewestScan(
   dataSourceId: string,
   userId: string,
 ): Promise<{ dataSource: DataSourceRow; scan: ScanRow | null } | undefined> {
-  const [row] = await db
-    .select({ dataSource: dataSources, scan: auditScans })
-    .from(dataSources)
-    .innerJoin(workspaceUsers, membershipOf(userId))
-    .leftJoin(auditScans, newestScan)
-    .where(eq(dataSources.id, dataSourceId))
-    .limit(1);
+  const [row] = await prepared(db, "data_source_for_member", (name) =>
+    db
+      .select({ dataSource: dataSources, scan: auditScans })
+      .from(dataSources)
+      .innerJoin(workspaceUsers, membershipOf(sql.placeholder("userId")))
+      .leftJoin(auditScans, newestScan)
+      .where(eq(dataSources.id, sql.placeholder("dataSourceId")))
+      .limit(1)
+      .prepare(name),
+  ).execute({ dataSourceId, userId });
   return row;
 }
 

@@ -5,7 +5,6 @@ import { type GoogleOAuthClient, isGoogleError } from "../../integrations/google
 import { AppError } from "../../lib/errors.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
 import { toScan } from "../scans/scans.mapper.ts";
-import { workspaceVisibleTo } from "../workspaces/workspaces.repository.ts";
 import { requireMembership } from "../workspaces/workspaces.service.ts";
 import { requireDataSource } from "./data-sources.access.ts";
 import { toDataSource } from "./data-sources.mapper.ts";
@@ -16,11 +15,7 @@ export async function listDataSources(
   workspaceId: string,
   userId: string,
 ): Promise<DataSource[]> {
-  const rows = await repo.listWithNewestScan(
-    db,
-    workspaceId,
-    workspaceVisibleTo(workspaceId, userId),
-  );
+  const rows = await repo.listWithNewestScan(db, workspaceId, userId);
   // No properties yet, or not the caller's workspace (404): only then is it worth asking which.
   if (rows.length === 0) await requireMembership(db, workspaceId, userId);
   return rows.map((row) => toDataSource(row.dataSource, row.scan ? toScan(row.scan) : null));

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import {
   auditScans,
   dataSources,
@@ -8,6 +9,7 @@ import {
   utmIssues,
   workspaceUsers,
 } from "../../db/schema.ts";
+import { dataSourceVisibleTo } from "../data-sources/data-sources.access.ts";
 
 export type IssueRow = typeof utmIssues.$inferSelect;
 
@@ -15,7 +17,7 @@ export type IssueRow = typeof utmIssues.$inferSelect;
 const severityRank = sql<number>`case ${utmIssues.severity} when 'critical' then 0 when 'warning' then 1 else 2 end`;
 
 /** Spec §9 date ranges count whole days back from now. */
-function within(column: AnyPgColumn, days: number | undefined) {
+function within(column: AnyPgColumn, days: number | Placeholder | undefined) {
   return days === undefined ? undefined : sql`${column} >= now() - make_interval(days => ${days})`;
 }
 
@@ -66,21 +68,28 @@ export async function findScanForMember(db: Db, scanId: string, userId: string) 
 export function listForDataSource(
   db: Db,
   dataSourceId: string,
+  userId: string,
   filter: { days?: number; includeMuted: boolean },
-  access?: SQL,
 ): Promise<IssueRow[]> {
-  return db
-    .select()
-    .from(utmIssues)
-    .where(
-      and(
-        eq(utmIssues.dataSourceId, dataSourceId),
-        access,
-        within(utmIssues.lastDetectedAt, filter.days),
-        filter.includeMuted ? undefined : ne(utmIssues.status, "muted"),
-      ),
-    )
-    .orderBy(severityRank, desc(utmIssues.firstDetectedAt), asc(utmIssues.id));
+  const { days, includeMuted } = filter;
+  const name = `issues_of_property${days === undefined ? "" : "_recent"}${includeMuted ? "_with_muted" : ""}`;
+  return prepared(db, name, (statement) =>
+    db
+      .select()
+      .from(utmIssues)
+      .where(
+        and(
+          eq(utmIssues.dataSourceId, sql.placeholder("dataSourceId")),
+          dataSourceVisibleTo(sql.placeholder("dataSourceId"), sql.placeholder("userId")),
+          days === undefined
+            ? undefined
+            : within(utmIssues.lastDetectedAt, sql.placeholder("days")),
+          includeMuted ? undefined : ne(utmIssues.status, "muted"),
+        ),
+      )
+      .orderBy(severityRank, desc(utmIssues.firstDetectedAt), asc(utmIssues.id))
+      .prepare(statement),
+  ).execute({ dataSourceId, userId, days });
 }
 
 /** Spec §4: active to muted, recording when, who and why; nothing when it is not active. */

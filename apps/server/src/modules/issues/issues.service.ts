@@ -1,7 +1,7 @@
 import type { Issue } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { dataSourceVisibleTo, requireDataSource } from "../data-sources/data-sources.access.ts";
+import { requireDataSource } from "../data-sources/data-sources.access.ts";
 import { toIssue } from "./issues.mapper.ts";
 import * as repo from "./issues.repository.ts";
 
@@ -21,12 +21,10 @@ export async function listIssues(
   userId: string,
   filter: { days?: number; includeMuted?: boolean },
 ): Promise<Issue[]> {
-  const rows = await repo.listForDataSource(
-    db,
-    dataSourceId,
-    { days: filter.days, includeMuted: filter.includeMuted ?? false },
-    dataSourceVisibleTo(dataSourceId, userId),
-  );
+  const rows = await repo.listForDataSource(db, dataSourceId, userId, {
+    days: filter.days,
+    includeMuted: filter.includeMuted ?? false,
+  });
   // No issues, or not the caller's property (404): only then is it worth asking which.
   if (rows.length === 0) await requireDataSource(db, dataSourceId, userId);
   return rows.map(toIssue);

@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import {
   auditScans,
   dataSources,
@@ -7,7 +8,7 @@ import {
   utmIssues,
   workspaceUsers,
 } from "../../db/schema.ts";
-import type { DataSourceRow } from "../data-sources/data-sources.access.ts";
+import { type DataSourceRow, dataSourceVisibleTo } from "../data-sources/data-sources.access.ts";
 import type { IssueRecord } from "./scan-issues.ts";
 import type { ScanRow } from "./scans.mapper.ts";
 
@@ -60,19 +61,30 @@ export async function findScanForMember(
 }
 
 /** Newest first (spec §7: audit_scans by data_source_id, newest first). */
-/** The property's newest scans; `access` narrows them to what a caller may see. */
+/** The property's newest scans; given a user, only if they are a member of its workspace. */
 export function listScans(
   db: Db,
   dataSourceId: string,
   limit: number,
-  access?: SQL,
+  userId?: string,
 ): Promise<ScanRow[]> {
-  return db
-    .select()
-    .from(auditScans)
-    .where(and(eq(auditScans.dataSourceId, dataSourceId), access))
-    .orderBy(desc(auditScans.createdAt), desc(auditScans.id))
-    .limit(limit);
+  const forMember = userId !== undefined;
+  return prepared(db, forMember ? "scans_of_property_for_member" : "scans_of_property", (name) =>
+    db
+      .select()
+      .from(auditScans)
+      .where(
+        and(
+          eq(auditScans.dataSourceId, sql.placeholder("dataSourceId")),
+          forMember
+            ? dataSourceVisibleTo(sql.placeholder("dataSourceId"), sql.placeholder("userId"))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(auditScans.createdAt), desc(auditScans.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  ).execute({ dataSourceId, limit, userId });
 }
 
 /** A scan and the property it audits, as the worker reads them. */

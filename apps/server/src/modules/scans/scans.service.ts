@@ -15,11 +15,7 @@ import {
 import { AppError } from "../../lib/errors.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
 import { conventionsForScan } from "../conventions/conventions.service.ts";
-import {
-  type DataSourceRow,
-  dataSourceVisibleTo,
-  requireDataSource,
-} from "../data-sources/data-sources.access.ts";
+import { type DataSourceRow, requireDataSource } from "../data-sources/data-sources.access.ts";
 import type { GoogleSetup } from "../google/google-setup.ts";
 import {
   authExpiredFailure,
@@ -102,12 +98,7 @@ export async function listScans(
   db: Db,
   input: { dataSourceId: string; userId: string; limit: number },
 ): Promise<Scan[]> {
-  const rows = await repo.listScans(
-    db,
-    input.dataSourceId,
-    input.limit,
-    dataSourceVisibleTo(input.dataSourceId, input.userId),
-  );
+  const rows = await repo.listScans(db, input.dataSourceId, input.limit, input.userId);
   // No scans yet, or not the caller's property (404): only then is it worth asking which.
   if (rows.length === 0) await requireDataSource(db, input.dataSourceId, input.userId);
   return rows.map(toScan);

@@ -1,10 +1,15 @@
-import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { dataSources, subscriptions, users, workspaces, workspaceUsers } from "../../db/schema.ts";
 
 /** The workspaces a user belongs to, oldest first, with what the selector and dashboard show. */
 export function listForUser(db: Db, userId: string) {
-  return summaries(db).where(eq(workspaceUsers.userId, userId));
+  return prepared(db, "workspaces_of_user", (name) =>
+    summaries(db)
+      .where(eq(workspaceUsers.userId, sql.placeholder("userId")))
+      .prepare(name),
+  ).execute({ userId });
 }
 
 /** One workspace as the user sees it in the list, if they belong to it. */
@@ -61,7 +66,10 @@ export async function findMembership(db: Db, workspaceId: string, userId: string
  * data query it saves the membership check's own round trip (see `dataSourceVisibleTo`); an empty
  * answer still goes through `requireMembership` to tell "nothing yet" from "not yours".
  */
-export function workspaceVisibleTo(workspaceId: string, userId: string): SQL {
+export function workspaceVisibleTo(
+  workspaceId: string | Placeholder,
+  userId: string | Placeholder,
+): SQL {
   return sql`exists (select 1 from ${workspaceUsers} where ${workspaceUsers.workspaceId} = ${workspaceId} and ${workspaceUsers.userId} = ${userId})`;
 }
 
