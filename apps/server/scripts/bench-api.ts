@@ -9,7 +9,8 @@
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432) is the server the benchmark
  * creates its own database on; BENCH_DURATION seconds per scenario (default 20);
- * BENCH_CONNECTIONS (default 32).
+ * BENCH_CONNECTIONS (default 16: one a user).
+ * The target (issue 11): 1,000 requests/s with p99 under 50 ms on a 2-core machine.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -25,7 +26,8 @@ import {
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432";
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const TARGET = { requestsPerSecond: 1000, p99Ms: 50 };
 const USERS = 16;
 const SCANS_PER_PROPERTY = 12;
 const ISSUES_PER_PROPERTY = 40;
@@ -218,11 +220,14 @@ async function run(url: string, databaseUrl: string, users: BenchUser[], scenari
   const non2xx = result.non2xx + result.errors + result.timeouts;
   // Less this query and the one before, the few of the pg-boss maintenance a 20 s run meets.
   const queries = ((await transactions(databaseUrl)) - before - 1) / result.requests.total;
+  const meetsTarget =
+    result.requests.average >= TARGET.requestsPerSecond && result.latency.p99 < TARGET.p99Ms;
   console.log(
     `  ${scenario.name.padEnd(14)} ${result.requests.average.toFixed(0).padStart(6)} req/s` +
       `   p50 ${result.latency.p50} ms   p90 ${result.latency.p90} ms   p99 ${result.latency.p99} ms` +
       `   max ${result.latency.max} ms   ${result.requests.total} requests, ${non2xx} failed,` +
-      ` ${queries.toFixed(1)} SQL statements a request`,
+      ` ${queries.toFixed(1)} SQL statements a request,` +
+      ` target ${meetsTarget ? "met" : "NOT met"}`,
   );
   if (non2xx > 0) process.exitCode = 1;
 }
