@@ -67,7 +67,10 @@ export function createJobQueue({ database, location, timings }: JobQueueOptions)
   let logger: FastifyBaseLogger | undefined;
   // An EventEmitter without an "error" listener throws, so one is attached before start.
   boss.on("error", (error) => {
-    logger?.error({ err: error }, "job queue error");
+    // A lost database connection arrives with the whole pg client attached: log the error alone.
+    const { name, message, stack } = error;
+    const code = (error as { code?: unknown }).code;
+    logger?.error({ err: { type: name, message, code, stack } }, "job queue error");
   });
   boss.on("warning", (warning) => {
     logger?.warn({ data: warning.data }, `job queue: ${warning.message}`);
