@@ -9,7 +9,7 @@ import {
   utmIssues,
   workspaceUsers,
 } from "../../db/schema.ts";
-import { dataSourceVisibleTo } from "../data-sources/data-sources.access.ts";
+import { dataSourceVisibleTo, membershipOf } from "../data-sources/data-sources.access.ts";
 
 export type IssueRow = typeof utmIssues.$inferSelect;
 
@@ -31,13 +31,7 @@ export async function findForMember(db: Db, issueId: string, userId: string) {
     })
     .from(utmIssues)
     .innerJoin(dataSources, eq(dataSources.id, utmIssues.dataSourceId))
-    .innerJoin(
-      workspaceUsers,
-      and(
-        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
-        eq(workspaceUsers.userId, userId),
-      ),
-    )
+    .innerJoin(workspaceUsers, membershipOf(userId))
     .where(eq(utmIssues.id, issueId))
     .limit(1);
   return row;
@@ -53,13 +47,7 @@ export async function findScanForMember(db: Db, scanId: string, userId: string) 
     })
     .from(auditScans)
     .innerJoin(dataSources, eq(dataSources.id, auditScans.dataSourceId))
-    .innerJoin(
-      workspaceUsers,
-      and(
-        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
-        eq(workspaceUsers.userId, userId),
-      ),
-    )
+    .innerJoin(workspaceUsers, membershipOf(userId))
     .where(eq(auditScans.id, scanId))
     .limit(1);
   return row;

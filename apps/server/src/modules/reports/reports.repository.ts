@@ -9,6 +9,7 @@ import {
   workspaces,
   workspaceUsers,
 } from "../../db/schema.ts";
+import { membershipOf } from "../data-sources/data-sources.access.ts";
 
 /** A report without its file: what the API answers about it. */
 const reportColumns = {
@@ -52,13 +53,7 @@ export async function findReportForMember(db: Db, reportId: string, userId: stri
     .select({ report: reportColumns, workspaceId: dataSources.workspaceId })
     .from(reportExports)
     .innerJoin(dataSources, eq(dataSources.id, reportExports.dataSourceId))
-    .innerJoin(
-      workspaceUsers,
-      and(
-        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
-        eq(workspaceUsers.userId, userId),
-      ),
-    )
+    .innerJoin(workspaceUsers, membershipOf(userId))
     .where(eq(reportExports.id, reportId))
     .limit(1);
   return row;

@@ -8,7 +8,11 @@ import {
   utmIssues,
   workspaceUsers,
 } from "../../db/schema.ts";
-import { type DataSourceRow, dataSourceVisibleTo } from "../data-sources/data-sources.access.ts";
+import {
+  type DataSourceRow,
+  dataSourceVisibleTo,
+  membershipOf,
+} from "../data-sources/data-sources.access.ts";
 import type { IssueRecord } from "./scan-issues.ts";
 import type { ScanRow } from "./scans.mapper.ts";
 
@@ -48,13 +52,7 @@ export async function findScanForMember(
     .select({ scan: auditScans })
     .from(auditScans)
     .innerJoin(dataSources, eq(dataSources.id, auditScans.dataSourceId))
-    .innerJoin(
-      workspaceUsers,
-      and(
-        eq(workspaceUsers.workspaceId, dataSources.workspaceId),
-        eq(workspaceUsers.userId, userId),
-      ),
-    )
+    .innerJoin(workspaceUsers, membershipOf(userId))
     .where(eq(auditScans.id, scanId))
     .limit(1);
   return row?.scan;
