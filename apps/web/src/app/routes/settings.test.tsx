@@ -25,6 +25,13 @@ function renderSettings(path: string, workspaces: WorkspaceSummary[], extra: Han
     "GET /api/me": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces }),
     "GET /api/billing": () => jsonResponse(200, makeBillingOverview()),
+    // The workspace tab's naming-conventions card reads them for every plan.
+    ...Object.fromEntries(
+      workspaces.map((workspace) => [
+        `GET /api/workspaces/${workspace.id}/conventions`,
+        () => jsonResponse(200, { conventions: {}, updatedAt: null }),
+      ]),
+    ),
     ...extra,
   });
   const rendered = renderRoutes(
