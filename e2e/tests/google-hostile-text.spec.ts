@@ -150,11 +150,13 @@ function issue(page: Page, title: string): Locator {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
 }
 
-/** `text` is the whole text of a visible element, so it was not parsed as markup. */
+/**
+ * `text` is the whole text of a visible element, so it was not parsed as markup. Waiting for a
+ * visible one is the check (it times out otherwise): the page may re-render between a wait and a
+ * second look, as the dashboard does while the first audit runs.
+ */
 async function expectText(scope: Page | Locator, text: string) {
-  const element = scope.getByText(text, { exact: true }).first();
-  await element.waitFor();
-  expect(await element.isVisible()).toBe(true);
+  await scope.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
 }
 
 async function expectNothingInjected(page: Page, dialogs: readonly string[]) {
