@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
@@ -52,20 +53,21 @@ interface ActiveSession {
  */
 function createSessionReader(db: Db, secret: string) {
   const names = [`${COOKIE_PREFIX}.session_token`, `__Secure-${COOKIE_PREFIX}.session_token`];
-  // Prepared once: PostgreSQL parses and plans it once per connection, Drizzle builds it once.
-  const bySessionToken = db
-    .select({
-      expiresAt: sessions.expiresAt,
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      deletionRequestedAt: users.deletionRequestedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder("token")))
-    .limit(1)
-    .prepare("session_by_token");
+  const bySessionToken = prepared(db, "session_by_token", (name) =>
+    db
+      .select({
+        expiresAt: sessions.expiresAt,
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        deletionRequestedAt: users.deletionRequestedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.token, sql.placeholder("token")))
+      .limit(1)
+      .prepare(name),
+  );
   return async function readSession(
     cookieHeader: string | undefined,
   ): Promise<ActiveSession | null | undefined> {

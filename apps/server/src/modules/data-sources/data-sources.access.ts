@@ -42,5 +42,5 @@ export function dataSourceVisibleTo(
   dataSourceId: string | Placeholder,
   userId: string | Placeholder,
 ): SQL {
-  return sql`exists (select 1 from ${dataSources} inner join ${workspaceUsers} on ${workspaceUsers.workspaceId} = ${dataSources.workspaceId} where ${dataSources.id} = ${dataSourceId} and ${workspaceUsers.userId} = ${userId})`;
+  return sql`exists (select 1 from ${dataSources} inner join ${workspaceUsers} on ${membershipOf(userId)} where ${dataSources.id} = ${dataSourceId})`;
 }

@@ -58,8 +58,10 @@ export async function findScanForMember(
   return row?.scan;
 }
 
-/** Newest first (spec §7: audit_scans by data_source_id, newest first). */
-/** The property's newest scans; given a user, only if they are a member of its workspace. */
+/**
+ * The property's scans, newest first (spec §7: audit_scans by data_source_id, newest first);
+ * given a user, only if they are a member of its workspace.
+ */
 export function listScans(
   db: Db,
   dataSourceId: string,

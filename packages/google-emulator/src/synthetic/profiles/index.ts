@@ -25,12 +25,20 @@ export type ProfileKey = keyof typeof DEFINITIONS;
 
 export const PROFILE_KEYS = Object.keys(DEFINITIONS) as readonly ProfileKey[];
 
-export const PROFILES: Readonly<Record<ProfileKey, PropertyProfile>> = Object.freeze(
-  Object.fromEntries(PROFILE_KEYS.map((key) => [key, profileOf(DEFINITIONS[key])])) as Record<
-    ProfileKey,
-    PropertyProfile
-  >,
-);
+/** Each plan's property profile, by the same keys. */
+function profilesOf<K extends string>(
+  definitions: Readonly<Record<K, ProfileDefinition>>,
+): Readonly<Record<K, PropertyProfile>> {
+  const keys = Object.keys(definitions) as K[];
+  return Object.freeze(
+    Object.fromEntries(keys.map((key) => [key, profileOf(definitions[key])])) as Record<
+      K,
+      PropertyProfile
+    >,
+  );
+}
+
+export const PROFILES = profilesOf(DEFINITIONS);
 
 /**
  * Plans left out of PROFILE_KEYS: each is seen only by the test user made for it (world.ts), so
@@ -42,6 +50,4 @@ export const TEST_DEFINITIONS = {
 
 export type TestProfileKey = keyof typeof TEST_DEFINITIONS;
 
-export const TEST_PROFILES: Readonly<Record<TestProfileKey, PropertyProfile>> = Object.freeze({
-  "hostile-text": profileOf(TEST_DEFINITIONS["hostile-text"]),
-});
+export const TEST_PROFILES = profilesOf(TEST_DEFINITIONS);
