@@ -17,6 +17,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+/** Binary columns (PDF files, logos, scan checkpoints) come back as a Buffer from either driver. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -390,6 +396,15 @@ export const auditScans = pgTable(
     quotaLimitHit: boolean("quota_limit_hit").notNull().default(false),
     dateRangeStart: date("date_range_start"),
     dateRangeEnd: date("date_range_end"),
+    /**
+     * Google answered some report from a sample of the property's events (its
+     * `samplingMetadatas`): the counts are estimates. The sums over the sampled reports.
+     */
+    isSampled: boolean("is_sampled").notNull().default(false),
+    samplesReadCount: bigint("samples_read_count", { mode: "number" }),
+    samplingSpaceSize: bigint("sampling_space_size", { mode: "number" }),
+    /** Google withheld rows of some report for privacy (`subjectToThresholding`). */
+    isThresholded: boolean("is_thresholded").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -399,6 +414,27 @@ export const auditScans = pgTable(
       .on(t.dataSourceId)
       .where(sql`${t.status} = 'running'`),
   ],
+);
+
+/**
+ * A scan's finished date windows, so an attempt that follows a killed worker or a lost database
+ * resumes instead of fetching them again (ADR 013). `payload` holds the window's decoded rows of
+ * every view, gzipped JSON; the rows go when the scan ends.
+ */
+export const scanCheckpoints = pgTable(
+  "scan_checkpoints",
+  {
+    scanId: uuid("scan_id")
+      .notNull()
+      .references(() => auditScans.id, { onDelete: "cascade" }),
+    windowStart: date("window_start").notNull(),
+    windowEnd: date("window_end").notNull(),
+    rowsFetched: integer("rows_fetched").notNull(),
+    apiCalls: integer("api_calls").notNull(),
+    payload: bytea("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scanId, t.windowStart] })],
 );
 
 export const issueSeverity = pgEnum("issue_severity", ["critical", "warning", "info"]);
@@ -608,12 +644,6 @@ export const alertEvents = pgTable(
 );
 
 // ---- Beyond the spec (issue 10): conventions, the link builder, branding, reports, API keys ----
-
-/** Binary columns (PDF files, logos) come back as a Buffer from either driver. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * A workspace's UTM naming conventions (the engine's NamingConventions: allowed values or an RE2
