@@ -17,6 +17,55 @@ export const DIMENSIONS = [
 
 export type Dimension = (typeof DIMENSIONS)[number];
 
+/**
+ * The views of a property's sessions an audit reads, each from its own report: a report takes
+ * at most 9 dimensions, and the engine reads 13 (ADR 013).
+ * - `sessions`, the ledger: every session once, by its session dimensions. Totals, shares and
+ *   the score come from it alone.
+ * - `details`: the sessions that carry a utm_term, utm_content or utm_id, or a utm_source without
+ *   a utm_campaign, by their manual dimensions and landing page.
+ * - `referrers`: every session once under the page_referrer of its session_start event.
+ * A source with one view only (the CLI's single CSV) gives every row to `sessions`, and every
+ * check reads that.
+ */
+export const VIEWS = ["sessions", "details", "referrers"] as const;
+export type View = (typeof VIEWS)[number];
+
+/** The dimensions each view's report asks for (9 at most, Google's limit). */
+export const VIEW_DIMENSIONS: Readonly<Record<View, readonly Dimension[]>> = {
+  sessions: [
+    "date",
+    "sessionSource",
+    "sessionMedium",
+    "sessionCampaignName",
+    "sessionDefaultChannelGroup",
+    "sessionManualSource",
+    "sessionManualMedium",
+    "sessionManualCampaignName",
+    "landingPagePlusQueryString",
+  ],
+  details: [
+    "sessionSource",
+    "sessionMedium",
+    "sessionManualSource",
+    "sessionManualMedium",
+    "sessionManualCampaignName",
+    "sessionManualCampaignId",
+    "sessionManualTerm",
+    "sessionManualAdContent",
+    "landingPagePlusQueryString",
+  ],
+  referrers: [
+    "pageReferrer",
+    "landingPagePlusQueryString",
+    "sessionSource",
+    "sessionMedium",
+    "sessionManualSource",
+    "sessionManualMedium",
+    "sessionManualCampaignName",
+  ],
+};
+
 export const METRICS = ["sessions", "keyEvents"] as const;
 export type Metric = (typeof METRICS)[number];
 
