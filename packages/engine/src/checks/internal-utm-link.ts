@@ -233,6 +233,7 @@ export const internalUtmLink = defineCheck({
       "Homepage banner linking to https://www.example.com/spring-sale, with a select_promotion event (promotion_name: spring_sale, creative_slot: homepage_banner)",
     ga4DocumentationUrl: "https://support.google.com/analytics/answer/9191807",
   },
+  view: "referrers",
   requires: [["landingPagePlusQueryString", "sessionManualSource", "sessionSource"]],
   run(data, findings) {
     const brands = brandTokens(data.context.siteHosts);

@@ -32,6 +32,7 @@ export const missingUtmCampaign = defineCheck({
       "https://www.example.com/?utm_source=facebook&utm_medium=paid_social&utm_campaign=spring_sale_2025",
     ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
   },
+  view: "details",
   requires: [
     "sessionManualSource",
     "sessionManualMedium",

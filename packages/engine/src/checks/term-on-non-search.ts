@@ -42,6 +42,7 @@ export const termOnNonSearch = defineCheck({
       "https://www.example.com/?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale&utm_content=vip_subscribers",
     ga4DocumentationUrl: "https://support.google.com/analytics/answer/10917952",
   },
+  view: "details",
   requires: [
     "sessionManualTerm",
     ["sessionManualSource", "sessionSource"],

@@ -33,6 +33,7 @@ export const utmIdInconsistent = defineCheck({
       "utm_id=fb_1042&utm_campaign=spring_sale and utm_id=fb_1043&utm_campaign=summer_launch",
     ga4DocumentationUrl: "https://support.google.com/analytics/answer/10071305",
   },
+  view: "details",
   requires: ["sessionManualCampaignId", ["sessionManualCampaignName", "sessionCampaignName"]],
   run(data, findings) {
     const campaignDimension = data.utmDimension("campaign");

@@ -1,5 +1,5 @@
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
-import type { AggregatedRow, AuditContext, Dimension, UtmParam } from "./types.ts";
+import type { AggregatedRow, AuditContext, Dimension, UtmParam, View } from "./types.ts";
 import { normalizeHost, siteDomain } from "./values.ts";
 
 export interface ValueStats {
@@ -41,12 +41,30 @@ export const UTM_PARAMS: readonly UtmParam[] = [
   "id",
 ];
 
-/** What a check reads: the aggregated rows and views over them, computed once and shared. */
+/** How a view's data reaches the others': the ledger's total, and the sibling views. */
+export interface ViewLinks {
+  /** The view these rows belong to. */
+  view: View;
+  /** Sessions of the ledger (the `sessions` view), which every share is divided by. */
+  totalSessions: number;
+  /** The audit's other views, which `values` falls back to for a dimension this one lacks. */
+  others: readonly AuditData[];
+}
+
+/**
+ * What a check reads: the aggregated rows of its view (ADR 013) and views over them, computed once
+ * and shared. `rows` are the check's own view's; `values` of a dimension the view lacks come from
+ * the view that has it (utm_term values from `details`); shares are of the ledger's sessions.
+ */
 export class AuditData {
   readonly rows: readonly AggregatedRow[];
   readonly totalSessions: number;
   readonly context: AuditContext;
+  readonly view: View;
+  /** Sessions of this view's rows; the ledger's total for the ledger. */
+  readonly viewSessions: number;
   private readonly present: ReadonlySet<Dimension>;
+  private readonly others: readonly AuditData[];
   private readonly valueCache = new Map<Dimension, Map<string, ValueStats>>();
   private readonly channelCache = new Map<AggregatedRow, Channel>();
   private readonly ownHosts: ReadonlySet<string>;
@@ -56,25 +74,40 @@ export class AuditData {
     rows: readonly AggregatedRow[],
     present: ReadonlySet<Dimension>,
     context: AuditContext,
+    links?: ViewLinks,
   ) {
     this.rows = rows;
     this.present = present;
     this.context = context;
     let total = 0;
     for (const row of rows) total += row.sessions;
-    this.totalSessions = total;
+    this.viewSessions = total;
+    this.totalSessions = links?.totalSessions ?? total;
+    this.view = links?.view ?? "sessions";
+    this.others = links?.others ?? [];
     const hosts = context.siteHosts.map(normalizeHost).filter((host) => host !== "");
     this.ownHosts = new Set(hosts.flatMap((host) => [host, host.replace(/^www\./, "")]));
     this.ownDomains = new Set(hosts.map(siteDomain));
   }
 
+  /** Whether the audit has the dimension: in this view's rows, or another view's `values`. */
   has(dimension: Dimension): boolean {
+    return this.present.has(dimension) || this.others.some((other) => other.present.has(dimension));
+  }
+
+  /** Whether this view's rows carry the dimension. */
+  rowsHave(dimension: Dimension): boolean {
     return this.present.has(dimension);
   }
 
   /** The dimension that carries a UTM parameter in this data, or undefined when none does. */
   utmDimension(param: UtmParam): Dimension | undefined {
-    return UTM_DIMENSIONS[param].find((dimension) => this.present.has(dimension));
+    return UTM_DIMENSIONS[param].find((dimension) => this.has(dimension));
+  }
+
+  /** Another view of the same audit, when the source has it. */
+  other(view: View): AuditData | undefined {
+    return this.others.find((other) => other.view === view);
   }
 
   /** The value of a UTM parameter in a row (manual dimension first), or undefined. */
@@ -85,6 +118,10 @@ export class AuditData {
 
   /** Distinct values of a dimension, with their sessions and rows. */
   values(dimension: Dimension): ReadonlyMap<string, ValueStats> {
+    if (!this.present.has(dimension)) {
+      const owner = this.others.find((other) => other.present.has(dimension));
+      if (owner) return owner.values(dimension);
+    }
     let map = this.valueCache.get(dimension);
     if (!map) {
       map = new Map();
@@ -138,8 +175,8 @@ export class AuditData {
     return this.ownHosts.size > 0;
   }
 
-  /** Share of all sessions, 0-1. */
+  /** Share of all sessions (the ledger's), 0-1. */
   share(sessions: number): number {
-    return this.totalSessions > 0 ? sessions / this.totalSessions : 0;
+    return this.totalSessions > 0 ? Math.min(1, sessions / this.totalSessions) : 0;
   }
 }

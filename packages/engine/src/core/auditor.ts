@@ -13,6 +13,8 @@ import {
   DIMENSIONS,
   type Dimension,
   SEVERITIES,
+  type View,
+  VIEWS,
 } from "./types.ts";
 
 /**
@@ -46,33 +48,69 @@ export interface Combination {
 
 interface OwnedCombination extends Combination {
   readonly owner: object;
+  readonly view: ViewState;
 }
 
 export interface Auditor {
-  add(row: AuditRow): void;
+  /** Adds a row of `view` (the ledger, `sessions`, unless said). */
+  add(row: AuditRow, view?: View): void;
   /**
-   * The combination of `values`, looked up once. A source that meets the same combination again
-   * and again (a scan reads each one on many days) keeps it and adds each later row with `addTo`,
-   * which skips looking up its values. A combination no row is added to is not audited.
+   * The combination of `values` in `view`, looked up once. A source that meets the same
+   * combination again and again (a scan reads each one on many days) keeps it and adds each later
+   * row with `addTo`, which skips looking up its values. A combination no row is added to is not
+   * audited.
    */
-  combination(values: CombinationValues): Combination;
+  combination(values: CombinationValues, view?: View): Combination;
   /** Adds a row of `combination`: the same as `add` with its values, sessions, events and date. */
   addTo(combination: Combination, sessions: number, keyEvents?: number, date?: string): void;
   finish(): AuditReport;
 }
 
+export interface AuditorOptions {
+  /**
+   * The views the source gives, with the dimensions each was asked for: a dimension asked for
+   * counts as present in its view even when no row has it (a report with no rows). Without it,
+   * the source has the ledger alone and a dimension is present once a row has it. A check whose
+   * view the source does not give reads the ledger.
+   */
+  views?: Partial<Record<View, readonly Dimension[]>>;
+}
+
+/** One view's distinct combinations. */
+interface ViewState {
+  readonly view: View;
+  readonly table: GroupTable;
+  readonly groups: AggregatedRow[];
+  readonly present: Set<Dimension>;
+  rows: number;
+}
+
 /**
  * A streaming audit: rows are folded into distinct combinations as they arrive, so memory grows
- * with distinct values, not rows; `finish` runs every check over the combinations.
+ * with distinct values, not rows; `finish` runs every check over the combinations of its view.
  */
 export function createAuditor(
   context: AuditContext,
   checks: readonly CheckDefinition[] = registeredChecks,
+  options: AuditorOptions = {},
 ): Auditor {
-  const table = new GroupTable(KEY_DIMENSIONS.length);
-  const groups: AggregatedRow[] = [];
-  const present = new Set<Dimension>();
-  let rowCount = 0;
+  const given: View[] = options.views
+    ? VIEWS.filter((view) => options.views?.[view] !== undefined)
+    : ["sessions"];
+  if (!given.includes("sessions")) given.unshift("sessions");
+  const states = new Map<View, ViewState>(
+    given.map((view) => [
+      view,
+      {
+        view,
+        table: new GroupTable(KEY_DIMENSIONS.length),
+        groups: [],
+        present: new Set(options.views?.[view] ?? []),
+        rows: 0,
+      },
+    ]),
+  );
+  const ledger = states.get("sessions") as ViewState;
   let totalKeyEvents = 0;
   let minDate: string | null = null;
   let maxDate: string | null = null;
@@ -80,8 +118,16 @@ export function createAuditor(
   /** Marks the combinations this auditor gave out. */
   const self = {};
 
+  function stateOf(view: View | undefined): ViewState {
+    if (view === undefined) return ledger;
+    const state = states.get(view);
+    if (!state) throw new Error(`the audit was not given the ${view} view`);
+    return state;
+  }
+
   /** The group of `values`, made (with nothing added yet) the first time they are seen. */
-  function groupOf(values: CombinationValues): number {
+  function groupOf(state: ViewState, values: CombinationValues): number {
+    const { table, groups } = state;
     // Explicit property reads: rows of one source share a shape, so each read stays monomorphic.
     table.set(0, values.sessionSource);
     table.set(1, values.sessionMedium);
@@ -115,42 +161,59 @@ export function createAuditor(
     return value;
   }
 
-  function addToGroup(index: number, sessions: number, events: number, date: unknown): void {
-    const group = groups[index] as AggregatedRow;
-    rowCount += 1;
+  function addToGroup(
+    state: ViewState,
+    index: number,
+    sessions: number,
+    events: number,
+    date: unknown,
+  ): void {
+    const group = state.groups[index] as AggregatedRow;
+    state.rows += 1;
     if (typeof date === "string") {
-      present.add("date");
+      state.present.add("date");
       if (minDate === null || date < minDate) minDate = date;
       if (maxDate === null || date > maxDate) maxDate = date;
     }
     // A dimension is present once a row with a value for it is added.
-    if (group.rows === 0) for (const dimension in group.values) present.add(dimension as Dimension);
+    if (group.rows === 0) {
+      for (const dimension in group.values) state.present.add(dimension as Dimension);
+    }
     group.sessions += sessions;
     group.keyEvents += events;
     group.rows += 1;
-    totalKeyEvents += events;
+    // Key events are the ledger's: another view's rows are the same sessions again.
+    if (state === ledger) totalKeyEvents += events;
   }
 
   return {
-    add(row) {
+    add(row, view) {
       if (finished) throw new Error("the audit has finished");
+      const state = stateOf(view);
       const sessions = metric("sessions", row.sessions);
       const events = metric("keyEvents", row.keyEvents ?? 0);
-      addToGroup(groupOf(row), sessions, events, row.date);
+      addToGroup(state, groupOf(state, row), sessions, events, row.date);
     },
 
-    combination(values) {
+    combination(values, view) {
       if (finished) throw new Error("the audit has finished");
-      const combination: OwnedCombination = { group: groupOf(values), owner: self };
+      const state = stateOf(view);
+      const combination: OwnedCombination = {
+        group: groupOf(state, values),
+        owner: self,
+        view: state,
+      };
       return combination;
     },
 
     addTo(combination, sessions, keyEvents, date) {
       if (finished) throw new Error("the audit has finished");
-      if ((combination as OwnedCombination).owner !== self) {
+      const owned = combination as OwnedCombination;
+      if (owned.owner !== self) {
         throw new Error("the combination belongs to another audit");
       }
       addToGroup(
+        owned.view,
         combination.group,
         metric("sessions", sessions),
         metric("keyEvents", keyEvents ?? 0),
@@ -160,16 +223,40 @@ export function createAuditor(
 
     finish() {
       finished = true;
-      // Combinations looked up but never added to are no data.
-      const rows = groups.some((group) => group.rows === 0)
-        ? groups.filter((group) => group.rows > 0)
-        : groups;
-      const data = new AuditData(rows, present, context);
-      const results = checks.map((check) => runCheck(check, data));
+      const datas = new Map<View, AuditData>();
+      const others: AuditData[] = [];
+      let ledgerTotal = 0;
+      for (const group of ledger.groups) ledgerTotal += group.sessions;
+      for (const state of states.values()) {
+        // Combinations looked up but never added to are no data.
+        const rows = state.groups.some((group) => group.rows === 0)
+          ? state.groups.filter((group) => group.rows > 0)
+          : state.groups;
+        const data = new AuditData(rows, state.present, context, {
+          view: state.view,
+          totalSessions: ledgerTotal,
+          others,
+        });
+        datas.set(state.view, data);
+      }
+      // Every view sees every other one (the array is filled once all exist).
+      for (const data of datas.values()) others.push(data);
+      const ledgerData = datas.get("sessions") as AuditData;
+      const results = checks.map((check) =>
+        runCheck(check, datas.get(check.view ?? "sessions") ?? ledgerData),
+      );
       const failed = results.filter((result) => result.status === "failed");
       const score = healthScore(
         failed.map((r) => ({ id: r.id, severity: r.severity, affectedShare: r.affectedShare })),
       );
+      const present = new Set<Dimension>();
+      let rowCount = 0;
+      let distinctRows = 0;
+      for (const data of datas.values()) {
+        for (const dimension of DIMENSIONS) if (data.rowsHave(dimension)) present.add(dimension);
+        distinctRows += data.rows.length;
+      }
+      for (const state of states.values()) rowCount += state.rows;
       return {
         healthScore: score,
         healthGrade: healthGrade(score),
@@ -179,8 +266,8 @@ export function createAuditor(
         skippedChecksCount: results.filter((r) => r.status === "skipped").length,
         totals: {
           rows: rowCount,
-          distinctRows: rows.length,
-          sessions: data.totalSessions,
+          distinctRows,
+          sessions: ledgerTotal,
           keyEvents: totalKeyEvents,
           dimensions: DIMENSIONS.filter((dimension) => present.has(dimension)),
           dateRange: minDate !== null && maxDate !== null ? { start: minDate, end: maxDate } : null,

@@ -1,6 +1,6 @@
 import type { AuditData } from "./audit-data.ts";
 import type { FindingCollector } from "./findings.ts";
-import type { Dimension, ResolutionGuide, Severity } from "./types.ts";
+import type { Dimension, ResolutionGuide, Severity, View } from "./types.ts";
 
 /**
  * What a check needs from the data: each entry is satisfied when at least one of its
@@ -17,6 +17,11 @@ export interface CheckDefinition {
   description: string;
   guide: ResolutionGuide;
   requires: readonly Requirement[];
+  /**
+   * The view whose rows the check reads and whose sessions it counts (ADR 013); the ledger,
+   * `sessions`, unless said. A source without the view gives the check the ledger.
+   */
+  view?: View;
   /** A reason to skip that is not about dimensions (no previous scan, no conventions). */
   skipUnless?: (data: AuditData) => string | undefined;
   /** Rewrites every value shown in example rows, for checks that find personal data. */
