@@ -1,28 +1,30 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { ResponseMetadata } from "@utmost/contracts";
+import type { AuditRow, View } from "@utmost/engine";
 import {
   type GoogleDataClient,
   isGoogleError,
   type ReportPage,
 } from "../../integrations/google/index.ts";
+import type { CheckpointStore, SamplingTotals, WindowCheckpoint } from "./scan-checkpoint.ts";
 import {
   CHUNKING_THRESHOLD_SESSIONS,
   createRowDecoder,
   type DayWindow,
   DEFAULT_CHUNK_SIZE_DAYS,
   type DecodeCache,
-  JOINED_PLAN,
-  PLAIN_PLAN,
   type RowSink,
-  type ScanPlan,
-  scanReportQuery,
+  SCAN_VIEWS,
   totalSessionsQuery,
+  viewReportQuery,
   windowDays,
 } from "./scan-plan.ts";
 
 /**
- * Reads a property's rows for a scan: decides between one request over the whole range and date
- * chunks, pages through each report, and stops early, keeping what it has, when the property's
- * quota runs low (DESIGN.md, "The audit, end to end").
+ * Reads a property's rows for a scan: decides between one window over the whole range and date
+ * chunks, reads each window as one report per engine view (scan-plan.ts), pages through each,
+ * checkpoints each finished window, resumes from an earlier attempt's checkpoints, and stops
+ * early, keeping what it has, when the property's quota runs low (ADR 013).
  */
 
 export interface FetchProgress {
@@ -40,14 +42,17 @@ export interface FetchInput {
   /** Chunk size a previous scan settled on (spec §4), or null to measure the property first. */
   rememberedChunkSizeDays: number | null;
   signal: AbortSignal;
-  /** Where the rows go: the scan's auditor. */
+  /** Where the rows go: the scan's auditor, given every view of SCAN_VIEWS. */
   sink: RowSink;
+  /** Where finished windows are kept, and found again by a later attempt. */
+  checkpoints?: CheckpointStore;
   onProgress(progress: FetchProgress): void;
   /** The chunk size this scan settled on, to be remembered on the property. */
   onChunkSize(days: number): Promise<void>;
 }
 
 export interface FetchSummary {
+  /** Report rows read, the resumed windows' included. */
   rowsFetched: number;
   isChunkedScan: boolean;
   chunkSizeDays: number | null;
@@ -56,48 +61,62 @@ export interface FetchSummary {
   quotaLimitHit: boolean;
   /** Which quota window ran out, when Google refused a request for it. */
   quotaWindow: string | undefined;
-  /** The plan the rows came from: "plain" when Google refused the joined column. */
-  plan: ScanPlan["name"];
   /** Days read, newest first; fewer than the range's on a partial scan. */
   daysFetched: number;
   /** Days whose report still folded rows into `(other)` at the smallest chunk. */
   daysWithOtherRow: number;
-  ambiguousRows: number;
+  /** Google's sampling over every sampled report, or null when none was sampled. */
+  sampling: SamplingTotals | null;
+  /** Whether Google said some report was subject to thresholding. */
+  thresholded: boolean;
+  /** Days taken from an earlier attempt's checkpoints instead of fetched again. */
+  resumedDays: number;
+  /** Requests the resumed windows took in the earlier attempt. */
+  resumedApiCalls: number;
 }
 
 /** Rows handed to the engine between yields, so one 250,000-row page does not stall the server. */
 const ROWS_PER_SLICE = 20_000;
 /**
- * Windows requested ahead of the one being read: Google computes the next report while this
- * process parses the current one (GA4 allows 10 concurrent requests per property, §3.8).
+ * Windows requested ahead of the one being read: Google computes the next reports while this
+ * process parses the current ones (GA4 allows 10 concurrent requests per property, §3.8; a
+ * window is three).
  */
-const WINDOWS_AHEAD = 2;
+const WINDOWS_AHEAD = 1;
 
-/** A window's report, its first page already requested. */
-interface Pending {
-  window: DayWindow;
+/** One view's report of a window, its first page already requested. */
+interface PendingReport {
+  view: View;
   pages: AsyncGenerator<ReportPage, void, undefined>;
   first: Promise<IteratorResult<ReportPage, void>>;
 }
 
-type WindowOutcome = "done" | "split" | "quota" | "refused";
+/** A window's reports. */
+interface Pending {
+  window: DayWindow;
+  reports: PendingReport[];
+}
+
+type WindowOutcome = "done" | "split" | "quota";
 
 export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
   const { data, propertyId, range, signal } = input;
   const totalDays = windowDays(range);
-  let plan = JOINED_PLAN;
   let chunkSize = input.rememberedChunkSizeDays;
   let rowsFetched = 0;
   let daysFetched = 0;
   let daysWithOtherRow = 0;
-  let ambiguousRows = 0;
   let quotaLimitHit = false;
   let quotaWindow: string | undefined;
+  let sampling: SamplingTotals | null = null;
+  let thresholded = false;
+  let resumedDays = 0;
+  let resumedApiCalls = 0;
   /** The newest day not yet requested: windows go newest first, so a cut-short scan keeps the
    * most recent traffic. */
   let cursor = range.endDay;
   const ahead: Pending[] = [];
-  const decodeCache: DecodeCache = new Map();
+  const caches = new Map<View, DecodeCache>(SCAN_VIEWS.map((view) => [view, new Map()]));
 
   const progress = (windowShare: number) =>
     input.onProgress({
@@ -107,7 +126,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
       chunkSizeDays: chunkSize,
     });
 
-  /** Requests the next window's first page, or nothing when the range is done or quota is low. */
+  /** Requests a window's reports, or nothing when the range is done or quota is low. */
   const request = (): Pending | undefined => {
     if (cursor < range.startDay) return undefined;
     if (data.lowQuota(propertyId)) {
@@ -117,26 +136,35 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
     const size = chunkSize ?? totalDays;
     const window = { startDay: Math.max(range.startDay, cursor - size + 1), endDay: cursor };
     cursor = window.startDay - 1;
-    const pages = data.runReportPages(propertyId, scanReportQuery(window, plan));
-    const first = pages.next();
-    // Read (or dropped) later; a failure must not surface as an unhandled rejection meanwhile.
-    first.catch(() => {});
-    return { window, pages, first };
+    const reports = SCAN_VIEWS.map((view): PendingReport => {
+      const pages = data.runReportPages(propertyId, viewReportQuery(view, window));
+      const first = pages.next();
+      // Read (or dropped) later; a failure must not surface as an unhandled rejection meanwhile.
+      first.catch(() => {});
+      return { view, pages, first };
+    });
+    return { window, reports };
+  };
+
+  const close = (pending: Pending) => {
+    for (const report of pending.reports) {
+      report.first.then(
+        () => report.pages.return(),
+        () => {},
+      );
+    }
   };
 
   /** Forgets the windows requested ahead; the next one starts again at `from`. */
   const dropAhead = (from: number) => {
-    for (const pending of ahead.splice(0)) {
-      pending.first.then(
-        () => pending.pages.return(),
-        () => {},
-      );
-    }
+    for (const pending of ahead.splice(0)) close(pending);
     cursor = from;
   };
 
   try {
-    if (chunkSize === null) {
+    await resume();
+
+    if (chunkSize === null && cursor >= range.startDay) {
       signal.throwIfAborted();
       const totals = await data.runReport(propertyId, {
         ...totalSessionsQuery(range),
@@ -151,25 +179,19 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
       signal.throwIfAborted();
       const current = ahead.shift() ?? request();
       if (!current) break;
-      // Only once a window came back whole is the plan and chunk size known to hold.
+      // Only once a window came back whole is the chunk size known to hold.
       while (settled && ahead.length < WINDOWS_AHEAD) {
         const next = request();
         if (!next) break;
         ahead.push(next);
       }
       const outcome = await readWindow(current);
-      if (outcome === "split" || outcome === "refused") {
+      if (outcome === "split") {
         dropAhead(current.window.endDay);
-        if (outcome === "refused") {
-          plan = PLAIN_PLAN;
-        } else {
-          // GA4 folded rows into (other) (ga4-protocol.md §3.9): the same days again in smaller
-          // chunks, and the smaller size remembered for later scans.
-          const days = windowDays(current.window);
-          await settleChunkSize(
-            Math.max(1, Math.min(DEFAULT_CHUNK_SIZE_DAYS, Math.floor(days / 2))),
-          );
-        }
+        // GA4 folded rows into (other) (ga4-protocol.md §3.9): the same days again in smaller
+        // chunks, and the smaller size remembered for later scans.
+        const days = windowDays(current.window);
+        await settleChunkSize(Math.max(1, Math.min(DEFAULT_CHUNK_SIZE_DAYS, Math.floor(days / 2))));
         continue;
       }
       if (outcome === "quota") {
@@ -196,10 +218,12 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
     isComplete: !quotaLimitHit && daysFetched === totalDays,
     quotaLimitHit,
     quotaWindow,
-    plan: plan.name,
     daysFetched,
     daysWithOtherRow,
-    ambiguousRows,
+    sampling,
+    thresholded,
+    resumedDays,
+    resumedApiCalls,
   };
 
   async function settleChunkSize(days: number): Promise<void> {
@@ -207,60 +231,170 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
     await input.onChunkSize(days);
   }
 
-  /** Pages through one window's report into the engine. */
-  async function readWindow({ window, pages, first }: Pending): Promise<WindowOutcome> {
-    const days = windowDays(window);
-    let next = first;
+  /**
+   * Feeds an earlier attempt's finished windows to the engine: the ones that continue the range
+   * from its newest day, one after the other. A checkpoint of another range (the attempt ran on
+   * another day) is not used.
+   */
+  async function resume(): Promise<void> {
+    if (!input.checkpoints) return;
+    const saved = await input.checkpoints.load();
+    const byEnd = new Map(saved.map((checkpoint) => [checkpoint.window.endDay, checkpoint]));
     for (;;) {
-      let result: IteratorResult<ReportPage, void>;
-      try {
-        result = await next;
-      } catch (error) {
-        // Google refused the joined column before any row of it was read: try the plain plan.
-        if (
-          plan === JOINED_PLAN &&
-          rowsFetched === 0 &&
-          isGoogleError(error, "GOOGLE_INVALID_REQUEST")
-        ) {
-          return "refused";
-        }
-        throw error;
-      }
-      if (result.done) return "done";
-      const page = result.value;
+      const checkpoint = byEnd.get(cursor);
+      if (!checkpoint || checkpoint.window.startDay < range.startDay) break;
       signal.throwIfAborted();
-      if (page.offset === 0 && page.metadata?.dataLossFromOtherRow) {
-        if (days > 1) {
-          await pages.return();
-          return "split";
-        }
-        daysWithOtherRow += 1;
+      for (const view of SCAN_VIEWS) {
+        for (const row of checkpoint.views[view] ?? []) input.sink.add(row, view);
       }
-      const decoder = createRowDecoder(page.dimensionHeaders, page.metricHeaders, decodeCache);
-      const rows = page.rows;
-      const read = page.offset + rows.length;
-      // The next page is requested before this one is read, as windows are.
-      const more = read < page.rowCount && !data.lowQuota(propertyId);
-      if (more) {
-        next = pages.next();
-        next.catch(() => {});
-      }
-      for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
-        const end = Math.min(rows.length, start + ROWS_PER_SLICE);
-        for (let i = start; i < end; i++) decoder.feed(rows[i] as (typeof rows)[0], input.sink);
-        rowsFetched += end - start;
-        await yieldToEventLoop();
-        signal.throwIfAborted();
-      }
-      ambiguousRows += decoder.ambiguousRows;
-      progress(page.rowCount > 0 ? (Math.min(read, page.rowCount) / page.rowCount) * days : days);
-      if (!more) {
-        if (read < page.rowCount) {
-          await pages.return();
-          return "quota";
-        }
-        return "done";
-      }
+      const days = windowDays(checkpoint.window);
+      cursor = checkpoint.window.startDay - 1;
+      daysFetched += days;
+      resumedDays += days;
+      rowsFetched += checkpoint.rowsFetched;
+      resumedApiCalls += checkpoint.apiCalls;
+      daysWithOtherRow += checkpoint.daysWithOtherRow;
+      sampling = mergeSampling(sampling, checkpoint.sampling);
+      thresholded ||= checkpoint.thresholded;
+      await yieldToEventLoop();
+    }
+    if (resumedDays > 0) {
+      // The chunk size the earlier attempt settled on holds for the rest of the range.
+      chunkSize ??= input.rememberedChunkSizeDays;
+      progress(0);
     }
   }
+
+  /** Pages through one window's reports into the engine, and checkpoints it. */
+  async function readWindow(pending: Pending): Promise<WindowOutcome> {
+    const { window, reports } = pending;
+    const days = windowDays(window);
+    // Every view's first page before any row reaches the engine: a report that folded rows into
+    // (other) means the whole window again in smaller chunks, and rows already added would count
+    // twice.
+    const firsts: IteratorResult<ReportPage, void>[] = [];
+    for (const report of reports) firsts.push(await report.first);
+    signal.throwIfAborted();
+    if (
+      days > 1 &&
+      firsts.some((result) => !result.done && result.value.metadata?.dataLossFromOtherRow)
+    ) {
+      close(pending);
+      return "split";
+    }
+    const keep = input.checkpoints !== undefined;
+    const kept: Partial<Record<View, AuditRow[]>> = {};
+    let windowRows = 0;
+    let windowCalls = 0;
+    let windowSampling: SamplingTotals | null = null;
+    let windowThresholded = false;
+    let otherRow = false;
+    let outcome: WindowOutcome = "done";
+
+    for (let r = 0; r < reports.length; r++) {
+      const report = reports[r] as PendingReport;
+      const rows: AuditRow[] = [];
+      kept[report.view] = rows;
+      let result = firsts[r] as IteratorResult<ReportPage, void>;
+      const share = (r + 1) / reports.length;
+      for (;;) {
+        if (result.done) break;
+        const page = result.value;
+        windowCalls += 1;
+        if (page.offset === 0) {
+          const metadata = page.metadata;
+          if (metadata?.dataLossFromOtherRow) otherRow = true;
+          windowSampling = sumSampling(windowSampling, metadata);
+          windowThresholded ||= metadata?.subjectToThresholding === true;
+        }
+        const decoder = createRowDecoder(
+          report.view,
+          page.dimensionHeaders,
+          page.metricHeaders,
+          caches.get(report.view),
+        );
+        const read = page.offset + page.rows.length;
+        // The next page is requested before this one is read, as windows are.
+        const more = read < page.rowCount && !data.lowQuota(propertyId);
+        let next: Promise<IteratorResult<ReportPage, void>> | undefined;
+        if (more) {
+          next = report.pages.next();
+          next.catch(() => {});
+        }
+        const pageRows = page.rows;
+        for (let start = 0; start < pageRows.length; start += ROWS_PER_SLICE) {
+          const end = Math.min(pageRows.length, start + ROWS_PER_SLICE);
+          for (let i = start; i < end; i++) {
+            const row = decoder.feed(pageRows[i] as (typeof pageRows)[0], input.sink, keep);
+            if (row) rows.push(row);
+          }
+          rowsFetched += end - start;
+          windowRows += end - start;
+          await yieldToEventLoop();
+          signal.throwIfAborted();
+        }
+        const pageShare = page.rowCount > 0 ? Math.min(read, page.rowCount) / page.rowCount : 1;
+        progress(((r + pageShare) / reports.length) * days);
+        if (!next) {
+          if (read < page.rowCount) {
+            await report.pages.return();
+            outcome = "quota";
+          }
+          break;
+        }
+        result = await next;
+        signal.throwIfAborted();
+      }
+      if (outcome === "quota") {
+        for (const rest of reports.slice(r + 1)) {
+          rest.first.then(
+            () => rest.pages.return(),
+            () => {},
+          );
+        }
+        break;
+      }
+      progress(share * days);
+    }
+
+    if (otherRow) daysWithOtherRow += days;
+    sampling = mergeSampling(sampling, windowSampling);
+    thresholded ||= windowThresholded;
+    if (outcome === "done" && input.checkpoints) {
+      const checkpoint: WindowCheckpoint = {
+        window,
+        rowsFetched: windowRows,
+        apiCalls: windowCalls,
+        daysWithOtherRow: otherRow ? days : 0,
+        views: kept,
+        sampling: windowSampling,
+        thresholded: windowThresholded,
+      };
+      await input.checkpoints.save(checkpoint);
+    }
+    return outcome;
+  }
+}
+
+function sumSampling(
+  totals: SamplingTotals | null,
+  metadata: ResponseMetadata | undefined,
+): SamplingTotals | null {
+  let out = totals;
+  for (const entry of metadata?.samplingMetadatas ?? []) {
+    out = {
+      samplesReadCount: (out?.samplesReadCount ?? 0) + Number(entry.samplesReadCount ?? 0),
+      samplingSpaceSize: (out?.samplingSpaceSize ?? 0) + Number(entry.samplingSpaceSize ?? 0),
+    };
+  }
+  return out;
+}
+
+function mergeSampling(a: SamplingTotals | null, b: SamplingTotals | null): SamplingTotals | null {
+  if (!a) return b;
+  if (!b) return a;
+  return {
+    samplesReadCount: a.samplesReadCount + b.samplesReadCount,
+    samplingSpaceSize: a.samplingSpaceSize + b.samplingSpaceSize,
+  };
 }

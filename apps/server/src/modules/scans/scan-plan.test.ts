@@ -1,26 +1,30 @@
-import { type AuditRow, createAuditor, DIMENSIONS } from "@utmost/engine";
+import {
+  type AuditRow,
+  createAuditor,
+  DIMENSIONS,
+  VIEW_DIMENSIONS,
+  VIEWS,
+  type View,
+} from "@utmost/engine";
 import { describe, expect, it } from "vitest";
 import {
   createRowDecoder,
   isoDate,
-  JOIN_DELIMITER,
-  JOINED_PLAN,
-  PLAIN_PLAN,
-  type ScanPlan,
+  SCAN_VIEWS,
   scanDateRange,
-  scanReportQuery,
+  VIEW_FILTERS,
+  viewReportQuery,
 } from "./scan-plan.ts";
 
-const D = JOIN_DELIMITER;
 const METRICS = [
   { name: "sessions", type: "TYPE_INTEGER" },
   { name: "keyEvents", type: "TYPE_INTEGER" },
 ];
 
-function decoderFor(plan: ScanPlan) {
-  const query = scanReportQuery({ startDay: 0, endDay: 0 }, plan);
+function decoderFor(view: View) {
   return createRowDecoder(
-    query.dimensions.map((dimension) => ({ name: dimension.name })),
+    view,
+    VIEW_DIMENSIONS[view].map((name) => ({ name })),
     METRICS,
   );
 }
@@ -30,12 +34,6 @@ function reportRow(values: string[], sessions = "12", keyEvents = "3") {
     dimensionValues: values.map((value) => ({ value })),
     metricValues: [{ value: sessions }, { value: keyEvents }],
   };
-}
-
-/** A joined value in JOINED_PLAN's order. */
-function joined(parts: Partial<Record<(typeof DIMENSIONS)[number], string>>): string {
-  const column = JOINED_PLAN.columns[0];
-  return (column?.dimensions ?? []).map((dimension) => parts[dimension] ?? "").join(D);
 }
 
 const SESSION = {
@@ -54,22 +52,44 @@ const SESSION = {
   sessionManualAdContent: "banner_a",
 } as const;
 
+/** A report row of `view` for SESSION (with changes). */
+function viewRow(view: View, changes: Partial<Record<keyof typeof SESSION, string>> = {}) {
+  const values = { ...SESSION, ...changes };
+  return reportRow(VIEW_DIMENSIONS[view].map((dimension) => values[dimension]));
+}
+
 describe("the scan plan", () => {
-  it("asks for every dimension the engine reads, once, in one joined column", () => {
-    const query = scanReportQuery({ startDay: 20_000, endDay: 20_001 });
-    expect(query.dimensions).toHaveLength(1);
-    expect(query.dimensions[0]?.dimensionExpression?.concatenate?.dimensionNames?.sort()).toEqual(
-      [...DIMENSIONS].sort(),
-    );
-    expect(query.dateRanges).toEqual([{ startDate: "2024-10-04", endDate: "2024-10-05" }]);
-    expect(query.metrics).toEqual([{ name: "sessions" }, { name: "keyEvents" }]);
+  it("asks each view's report for at most 9 plain dimensions, and every dimension once", () => {
+    const asked = new Set<string>();
+    for (const view of SCAN_VIEWS) {
+      const query = viewReportQuery(view, { startDay: 20_000, endDay: 20_001 });
+      expect(query.dimensions.length).toBeLessThanOrEqual(9);
+      expect(query.dimensions.every((dimension) => !dimension.dimensionExpression)).toBe(true);
+      expect(query.metrics).toEqual([{ name: "sessions" }, { name: "keyEvents" }]);
+      expect(query.dateRanges).toEqual([{ startDate: "2024-10-04", endDate: "2024-10-05" }]);
+      for (const dimension of query.dimensions) asked.add(dimension.name);
+    }
+    expect([...asked].sort()).toEqual([...DIMENSIONS].sort());
+    expect(SCAN_VIEWS[0]).toBe("sessions");
+    expect([...SCAN_VIEWS].sort()).toEqual([...VIEWS].sort());
   });
 
-  it("falls back to nine plain dimensions, date included", () => {
-    const query = scanReportQuery({ startDay: 20_000, endDay: 20_000 }, PLAIN_PLAN);
-    expect(query.dimensions).toHaveLength(9);
-    expect(query.dimensions.every((dimension) => !dimension.dimensionExpression)).toBe(true);
-    expect(query.dimensions.map((dimension) => dimension.name)).toContain("date");
+  it("keeps every session in the ledger, and counts referrers on session_start only", () => {
+    expect(viewReportQuery("sessions", { startDay: 1, endDay: 1 }).dimensionFilter).toBeUndefined();
+    expect(JSON.stringify(VIEW_FILTERS.referrers)).toContain(
+      '{"filter":{"fieldName":"eventName","stringFilter":{"matchType":"EXACT","value":"session_start"}}}',
+    );
+    // The details report: sessions with utm_id, utm_term or utm_content, or a source without a
+    // campaign.
+    const details = JSON.stringify(VIEW_FILTERS.details);
+    for (const name of [
+      "sessionManualCampaignId",
+      "sessionManualTerm",
+      "sessionManualAdContent",
+      "sessionManualCampaignName",
+    ]) {
+      expect(details).toContain(name);
+    }
   });
 
   it("covers the 90 days that end 2 days before today", () => {
@@ -81,64 +101,58 @@ describe("the scan plan", () => {
 });
 
 describe("createRowDecoder", () => {
-  it("splits the joined column back into the engine's dimensions and reads the metrics", () => {
-    const decoder = decoderFor(JOINED_PLAN);
-    expect(decoder.decode(reportRow([joined(SESSION)]))).toEqual({
-      ...SESSION,
+  it("reads each view's columns by their header names, and the metrics", () => {
+    expect(decoderFor("sessions").decode(viewRow("sessions"))).toEqual({
+      date: "20261103",
+      sessionSource: "google",
+      sessionMedium: "cpc",
+      sessionCampaignName: "spring_sale",
+      sessionDefaultChannelGroup: "Paid Search",
+      sessionManualSource: "google",
+      sessionManualMedium: "cpc",
+      sessionManualCampaignName: "spring_sale",
+      landingPagePlusQueryString: "/shoes?utm_source=google",
       sessions: 12,
       keyEvents: 3,
     });
-    expect(decoder.ambiguousRows).toBe(0);
-  });
-
-  it("builds every row with the keys in the engine's dimension order", () => {
-    const row = decoderFor(JOINED_PLAN).decode(reportRow([joined(SESSION)]));
-    expect(Object.keys(row)).toEqual([...DIMENSIONS, "sessions", "keyEvents"]);
-  });
-
-  it("keeps empty parts, and gives delimiters in the last part to that part", () => {
-    const decoder = decoderFor(JOINED_PLAN);
-    const row = decoder.decode(
-      reportRow([joined({ ...SESSION, pageReferrer: "", sessionManualAdContent: `a${D}b` })]),
+    const details = decoderFor("details").decode(viewRow("details"));
+    expect(details).toMatchObject({
+      sessionManualTerm: "running shoes",
+      sessionManualCampaignId: "cmp-42",
+    });
+    expect(details.date).toBeUndefined();
+    expect(decoderFor("referrers").decode(viewRow("referrers")).pageReferrer).toBe(
+      "https://www.google.com/",
     );
-    expect(row.pageReferrer).toBe("");
-    expect(row.sessionManualAdContent).toBe(`a${D}b`);
-    expect(decoder.ambiguousRows).toBe(1);
   });
 
-  it("reads GA4's (other) row as (other) everywhere, without a date", () => {
-    const row = decoderFor(JOINED_PLAN).decode(reportRow(["(other)"], "5000", "0"));
-    expect(row.date).toBeUndefined();
-    expect(row.sessionManualTerm).toBe("(other)");
-    expect(row.sessionDefaultChannelGroup).toBe("(other)");
-    expect(row.sessions).toBe(5000);
-  });
-
-  it("reads the plain plan's columns by their header names", () => {
-    const row = decoderFor(PLAIN_PLAN).decode(
-      reportRow([
-        "20261103",
-        "google",
-        "cpc",
-        "spring_sale",
-        "Paid Search",
-        "google",
-        "cpc",
-        "spring_sale",
-        "/shoes",
-      ]),
+  it("reads GA4's (other) row as (other), and a date of another form as none", () => {
+    const decoder = decoderFor("sessions");
+    const other = decoder.decode(
+      reportRow(
+        VIEW_DIMENSIONS.sessions.map(() => "(other)"),
+        "5000",
+      ),
     );
-    expect(row).toMatchObject({ date: "20261103", sessionDefaultChannelGroup: "Paid Search" });
-    expect(row.sessionManualTerm).toBeUndefined();
-    expect(row.pageReferrer).toBeUndefined();
+    expect(other.date).toBeUndefined();
+    expect(other.sessionSource).toBe("(other)");
+    expect(decoder.decode(viewRow("sessions", { date: "2026-11-03" })).date).toBeUndefined();
   });
 
   it("refuses a metric that is not a count, and a column it does not know", () => {
-    const decoder = decoderFor(JOINED_PLAN);
-    expect(() => decoder.decode(reportRow([joined(SESSION)], "lots"))).toThrow(
+    const decoder = decoderFor("sessions");
+    expect(() =>
+      decoder.decode(
+        reportRow(
+          VIEW_DIMENSIONS.sessions.map(() => "x"),
+          "lots",
+        ),
+      ),
+    ).toThrow(expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }));
+    expect(() => createRowDecoder("sessions", [{ name: "city" }], METRICS)).toThrow(
       expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }),
     );
-    expect(() => createRowDecoder([{ name: "city" }], METRICS)).toThrow(
+    expect(() => createRowDecoder("sessions", [{ name: "utmostSession" }], METRICS)).toThrow(
       expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }),
     );
   });
@@ -146,44 +160,42 @@ describe("createRowDecoder", () => {
 
 describe("RowDecoder.feed", () => {
   const context = { siteHosts: ["www.example.com"], now: new Date("2026-11-20T00:00:00Z") };
-  const rows = [
-    reportRow([joined(SESSION)], "12", "3"),
-    reportRow([joined({ ...SESSION, date: "20261104" })], "8", "0"),
-    reportRow([joined({ ...SESSION, date: "20261105", sessionSource: "Google" })], "2", "1"),
-    reportRow([joined({ ...SESSION, date: "2026-11-06" })], "1", "0"),
-    reportRow([joined({ ...SESSION, sessionManualAdContent: `a${D}b` })], "4", "0"),
-    reportRow([joined({ ...SESSION, sessionManualTerm: `x${D}y` })], "5", "0"),
-    reportRow(["(other)"], "5000", "0"),
-  ];
+  const options = { views: VIEW_DIMENSIONS };
 
-  it("audits the same as decoding each row whole, and looks each combination up once", () => {
-    const decoder = decoderFor(JOINED_PLAN);
-    const whole = createAuditor(context);
-    for (const row of rows) whole.add(decoder.decode(row));
+  it("audits the same as adding each decoded row, looks each combination up once, and keeps rows on request", () => {
+    const rows: [View, ReturnType<typeof reportRow>][] = [
+      ["sessions", viewRow("sessions")],
+      ["sessions", viewRow("sessions", { date: "20261104" })],
+      ["sessions", viewRow("sessions", { sessionSource: "Google" })],
+      ["details", viewRow("details")],
+      ["details", viewRow("details", { sessionManualTerm: "Running Shoes" })],
+      ["referrers", viewRow("referrers")],
+    ];
+    const whole = createAuditor(context, undefined, options);
+    const decoders = new Map(VIEWS.map((view) => [view, decoderFor(view)]));
+    for (const [view, row] of rows) whole.add(decoders.get(view)?.decode(row) as AuditRow, view);
 
-    const fed = createAuditor(context);
+    const fed = createAuditor(context, undefined, options);
     const lookups: unknown[] = [];
-    const added: AuditRow[] = [];
     const sink = {
-      add: (row: AuditRow) => {
-        added.push(row);
-        fed.add(row);
-      },
-      combination: (values: Parameters<typeof fed.combination>[0]) => {
+      add: fed.add,
+      combination: (values: Parameters<typeof fed.combination>[0], view?: View) => {
         lookups.push(values);
-        return fed.combination(values);
+        return fed.combination(values, view);
       },
       addTo: fed.addTo,
     };
-    const feeding = decoderFor(JOINED_PLAN);
-    for (const row of rows) feeding.feed(row, sink);
+    const feeding = new Map(VIEWS.map((view) => [view, decoderFor(view)]));
+    const kept = rows.map(([view, row]) => feeding.get(view)?.feed(row, sink, true));
+    const dropped = feeding
+      .get("sessions")
+      ?.feed(viewRow("sessions", { date: "20261105" }), sink, false);
+    whole.add({ ...(kept[0] as AuditRow), date: "20261105" });
 
     expect(fed.finish()).toEqual(whole.finish());
-    // SESSION on two dates: one combination; the source in another case: a second. A date of
-    // another form, values holding the delimiter (which do not split exactly) and (other) are
-    // decoded whole.
-    expect(lookups).toHaveLength(2);
-    expect(added.map((row) => row.sessions)).toEqual([1, 4, 5, 5000]);
-    expect(feeding.ambiguousRows).toBe(decoder.ambiguousRows);
+    // SESSION on two dates is one combination of the ledger.
+    expect(lookups).toHaveLength(5);
+    expect(kept[1]).toMatchObject({ date: "20261104", sessions: 12, keyEvents: 3 });
+    expect(dropped).toBeUndefined();
   });
 });

@@ -1,33 +1,32 @@
-import type { DimensionHeader, MetricHeader, ReportRow } from "@utmost/contracts";
+import type { DimensionHeader, FilterExpression, MetricHeader, ReportRow } from "@utmost/contracts";
 import {
   type Auditor,
   type AuditRow,
   type Combination,
-  type CombinationValues,
   DIMENSIONS,
   type Dimension,
+  VIEW_DIMENSIONS,
+  VIEWS,
+  type View,
 } from "@utmost/engine";
 import { GoogleError, type ReportQuery } from "../../integrations/google/index.ts";
 
 /**
- * What a scan asks GA4 for (DESIGN.md, "The audit, end to end"; ADR 008).
+ * What a scan asks GA4 for (ADR 013). The engine reads 13 dimensions and a report takes at most
+ * 9 ("Requests are allowed up to 9 dimensions"), so each date window is read as three reports,
+ * one per engine view, each within Google's limits and each counting a session at most once:
  *
- * The engine reads 13 dimensions and a report takes at most 9, while rows of two reports with
- * different dimensions cannot be fed to one audit: the engine sums the sessions of every row it
- * gets, so a second report would count each session again, and its rows would lack the first
- * report's dimensions (a landing-page row without the manual source reads as untagged). So the
- * scan asks for ONE report whose single column joins all 13 dimensions with GA4's `concatenate`
- * dimension expression. One column instead of nine also makes each of a report's up to 250,000
- * rows one JSON value instead of nine, which roughly halves the time spent parsing and validating
- * them (docs/performance.md).
+ * - `sessions`, the ledger: date, source, medium, campaign, channel group, the three manual
+ *   ones and the landing page. Every session once; the totals, shares and score come from it.
+ * - `details`: the manual dimensions with utm_id, utm_term and utm_content and the landing page,
+ *   only for sessions that carry one of those three or a utm_source without a utm_campaign. Rows
+ *   are filtered at Google, so the report stays small.
+ * - `referrers`: `pageReferrer` is event-scoped (each event's page_referrer), so it is counted
+ *   on `session_start` events only: each session once, under the referrer of its landing page.
+ *   Only sessions with a manual source or UTMs on the landing page, the ones a check reads.
  *
- * A joined value is split back by position. The leading parts do not contain the delimiter (a
- * YYYYMMDD date, a default channel group from Google's fixed list, two URLs), and the last part
- * keeps any extra delimiters, so a row is ambiguous only when a value before the last holds the
- * delimiter itself; such rows are counted (`RowDecoder.ambiguousRows`).
- *
- * Should Google refuse the joined column, the scan falls back to the nine plain dimensions that
- * matter most (`PLAIN_PLAN`), and the checks that need the other four are reported as skipped.
+ * The engine keeps the views apart (`createAuditor`'s `views`): no view's sessions are added to
+ * another's, and every check reads the one view it declares.
  */
 
 /** The last 90 days (DESIGN.md), ending 2 days before today, which GA4 still revises. */
@@ -38,70 +37,8 @@ export const CHUNKING_THRESHOLD_SESSIONS = 100_000;
 /** Spec §4: chunks of `chunk_size_days`, 2 when unspecified. */
 export const DEFAULT_CHUNK_SIZE_DAYS = 2;
 
-/**
- * Three printable ASCII characters that no campaign value or URL holds in practice. ASCII keeps
- * every report's text one byte per character from Google's JSON to the engine: a non-ASCII
- * delimiter (U+241F was used first) made every value a two-byte string, which doubled the time
- * spent decoding and parsing a report (docs/performance.md).
- */
-export const JOIN_DELIMITER = "|~|";
-
-interface ScanColumn {
-  /** The column's name in the request and the response header. */
-  name: string;
-  /** Engine dimensions, in the order they are joined. */
-  dimensions: readonly Dimension[];
-}
-
-export interface ScanPlan {
-  name: "joined" | "plain";
-  columns: readonly ScanColumn[];
-}
-
-/** Fixed-form parts first, then URLs, then free text (see above). */
-export const JOINED_PLAN: ScanPlan = {
-  name: "joined",
-  columns: [
-    {
-      name: "utmostSession",
-      dimensions: [
-        "date",
-        "sessionDefaultChannelGroup",
-        "pageReferrer",
-        "landingPagePlusQueryString",
-        "sessionSource",
-        "sessionMedium",
-        "sessionCampaignName",
-        "sessionManualSource",
-        "sessionManualMedium",
-        "sessionManualCampaignName",
-        "sessionManualCampaignId",
-        "sessionManualTerm",
-        "sessionManualAdContent",
-      ],
-    },
-  ],
-};
-
-const plain = (dimension: Dimension): ScanColumn => ({ name: dimension, dimensions: [dimension] });
-
-/** The fallback: the nine dimensions most checks read. */
-export const PLAIN_PLAN: ScanPlan = {
-  name: "plain",
-  columns: (
-    [
-      "date",
-      "sessionSource",
-      "sessionMedium",
-      "sessionCampaignName",
-      "sessionDefaultChannelGroup",
-      "sessionManualSource",
-      "sessionManualMedium",
-      "sessionManualCampaignName",
-      "landingPagePlusQueryString",
-    ] as const satisfies readonly Dimension[]
-  ).map(plain),
-};
+/** The value GA4 reports for a session without the parameter (ga4-protocol.md §4.1). */
+const NOT_SET = ["(not set)", ""];
 
 /** An inclusive span of days, as UTC day numbers (days since 1970-01-01). */
 export interface DayWindow {
@@ -134,105 +71,123 @@ function dateRanges(window: DayWindow) {
   return [{ startDate: isoDate(window.startDay), endDate: isoDate(window.endDay) }];
 }
 
-/** The scan's one report over a window: the plan's columns, sessions and key events. */
-export function scanReportQuery(window: DayWindow, plan: ScanPlan = JOINED_PLAN): ReportQuery {
-  return {
-    dimensions: plan.columns.map((column) =>
-      column.dimensions.length === 1
-        ? { name: column.name }
-        : {
-            name: column.name,
-            dimensionExpression: {
-              concatenate: { dimensionNames: [...column.dimensions], delimiter: JOIN_DELIMITER },
-            },
+const isSet = (fieldName: Dimension): FilterExpression => ({
+  notExpression: { filter: { fieldName, inListFilter: { values: NOT_SET } } },
+});
+const isNotSet = (fieldName: Dimension): FilterExpression => ({
+  filter: { fieldName, inListFilter: { values: NOT_SET } },
+});
+
+/** The sessions each view's report keeps; the ledger keeps every one. */
+export const VIEW_FILTERS: Readonly<Record<View, FilterExpression | undefined>> = {
+  sessions: undefined,
+  details: {
+    orGroup: {
+      expressions: [
+        isSet("sessionManualCampaignId"),
+        isSet("sessionManualTerm"),
+        isSet("sessionManualAdContent"),
+        {
+          andGroup: {
+            expressions: [isSet("sessionManualSource"), isNotSet("sessionManualCampaignName")],
           },
-    ),
+        },
+      ],
+    },
+  },
+  referrers: {
+    andGroup: {
+      expressions: [
+        {
+          filter: {
+            fieldName: "eventName",
+            stringFilter: { matchType: "EXACT", value: "session_start" },
+          },
+        },
+        {
+          orGroup: {
+            expressions: [
+              isSet("sessionManualSource"),
+              {
+                filter: {
+                  fieldName: "landingPagePlusQueryString",
+                  stringFilter: { matchType: "CONTAINS", value: "utm_", caseSensitive: false },
+                },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  },
+};
+
+/** One view's report over a window: its dimensions, sessions and key events, its filter. */
+export function viewReportQuery(view: View, window: DayWindow): ReportQuery {
+  const filter = VIEW_FILTERS[view];
+  return {
+    dimensions: VIEW_DIMENSIONS[view].map((name) => ({ name })),
     metrics: [{ name: "sessions" }, { name: "keyEvents" }],
     dateRanges: dateRanges(window),
+    ...(filter ? { dimensionFilter: filter } : {}),
   };
 }
+
+/** The reports of one window, the ledger first. */
+export const SCAN_VIEWS: readonly View[] = VIEWS;
 
 /** The cheap first request: sessions over the range, no dimensions. */
 export function totalSessionsQuery(window: DayWindow): ReportQuery {
   return { dimensions: [], metrics: [{ name: "sessions" }], dateRanges: dateRanges(window) };
 }
 
-const DIMENSION_SLOT = new Map<string, number>(DIMENSIONS.map((dimension, i) => [dimension, i]));
-const COLUMN_BY_NAME = new Map<string, ScanColumn>(
-  [...JOINED_PLAN.columns, ...DIMENSIONS.map(plain)].map((column) => [column.name, column]),
-);
-const DATE = /^\d{8}$/;
 /** GA4's row past a report's row limit reads `(other)` in every column (ga4-protocol.md §3.9). */
-const OTHER = "(other)";
+const DATE = /^\d{8}$/;
+const KNOWN_DIMENSIONS = new Set<string>(DIMENSIONS);
 
 /** Where decoded rows go: the scan's auditor. */
 export type RowSink = Pick<Auditor, "add" | "combination" | "addTo">;
 
 export interface RowDecoder {
+  /** The engine's row for a report row. */
   decode(row: ReportRow): AuditRow;
-  /**
-   * Decodes `row` into `sink`. A joined value seen before (most are: a combination recurs on
-   * many days) is neither split nor looked up by its values again: its combination is cached.
-   */
-  feed(row: ReportRow, sink: RowSink): void;
-  /** Rows where a UTM value held the delimiter, so its column could not be split for sure. */
-  readonly ambiguousRows: number;
+  /** Decodes `row` into the sink's view, and returns the engine row when `keep` is true. */
+  feed(row: ReportRow, sink: RowSink, keep: boolean): AuditRow | undefined;
 }
 
 /**
- * Joined values already split, by the value without its date. A combination recurs on many days,
- * so most rows are found here: no split, and the same string objects each time, whose hashes V8
- * keeps, so the engine's interning of them is cheap too. One cache serves a whole scan.
+ * Combinations already met, by their values but the date joined with a character no value
+ * holds. A combination recurs on many days, so most rows are found here and added without a
+ * lookup of their values in the engine. One cache per view serves a whole scan.
  */
-export type DecodeCache = Map<string, DecodedValue>;
-
-/** A joined value split, and once its rows reach the auditor, its combination there. */
-interface DecodedValue {
-  readonly parts: readonly string[];
-  combination: Combination | undefined;
-}
+export type DecodeCache = Map<string, Combination>;
 /** About 100 MB at the most; past it the cache starts again. */
 const DECODE_CACHE_LIMIT = 400_000;
-const DATE_LENGTH = 8;
-/** Where a dated joined value's undated part starts. */
-const UNDATED_START = DATE_LENGTH + JOIN_DELIMITER.length;
+const KEY_SEPARATOR = "\u0000";
 
 /**
- * `text` split into `count` parts, the last keeping any further delimiters. `exact` is false when
- * the count did not match, so a delimiter inside a value may have moved a boundary.
- */
-function splitJoined(text: string, count: number): { parts: string[]; exact: boolean } {
-  const parts = text.split(JOIN_DELIMITER);
-  if (parts.length <= count) return { parts, exact: parts.length === count };
-  const kept = parts.slice(0, count - 1);
-  kept.push(parts.slice(count - 1).join(JOIN_DELIMITER));
-  return { parts: kept, exact: false };
-}
-
-/**
- * Turns rows of a report into the engine's rows, by the response's headers: dimension values by
- * header name (joined columns split back), metric strings to numbers.
+ * Turns rows of one view's report into the engine's rows, by the response's headers: dimension
+ * values by header name, metric strings to numbers. A header the engine does not read is an
+ * answer to another request: refused.
  */
 export function createRowDecoder(
+  view: View,
   dimensionHeaders: readonly DimensionHeader[],
   metricHeaders: readonly MetricHeader[],
   cache: DecodeCache = new Map(),
 ): RowDecoder {
-  const columns = dimensionHeaders.map((header) => {
-    const column = COLUMN_BY_NAME.get(header.name);
-    if (!column) {
+  const names = dimensionHeaders.map((header) => {
+    if (!KNOWN_DIMENSIONS.has(header.name)) {
       throw new GoogleError("GOOGLE_BAD_RESPONSE", `Unexpected report column ${header.name}`);
     }
-    return column.dimensions.map((dimension) => DIMENSION_SLOT.get(dimension) ?? -1);
+    return header.name as Dimension;
   });
+  const dateAt = names.indexOf("date");
   const sessionsAt = metricHeaders.findIndex((header) => header.name === "sessions");
   const keyEventsAt = metricHeaders.findIndex((header) => header.name === "keyEvents");
   if (sessionsAt < 0) {
     throw new GoogleError("GOOGLE_BAD_RESPONSE", "The report has no sessions column");
   }
-  const dateSlot = DIMENSION_SLOT.get("date") ?? -1;
-  const values: (string | undefined)[] = new Array(DIMENSIONS.length);
-  let ambiguousRows = 0;
 
   function metric(row: ReportRow, index: number): number {
     if (index < 0) return 0;
@@ -243,123 +198,62 @@ export function createRowDecoder(
     return value;
   }
 
-  /** Splits one joined value into `values`; false when the split was not exact. */
-  function splitInto(slots: readonly number[], value: string): boolean {
-    if (value === OTHER) {
-      for (const slot of slots) values[slot] = OTHER;
-      return true;
-    }
-    let first = 0;
-    let text = value;
-    if (slots[0] === dateSlot && value.startsWith(JOIN_DELIMITER, DATE_LENGTH)) {
-      values[dateSlot] = value.slice(0, DATE_LENGTH);
-      text = value.slice(UNDATED_START);
-      first = 1;
-    }
-    const count = slots.length - first;
-    const decoded = cachedSplit(text, count);
-    if (decoded) {
-      fill(slots, first, count, decoded.parts);
-      return true;
-    }
-    // Not exact (rare): split again to fill what can be filled.
-    fill(slots, first, count, splitJoined(text, count).parts);
-    return false;
+  function date(row: ReportRow): string | undefined {
+    if (dateAt < 0) return undefined;
+    const value = row.dimensionValues[dateAt]?.value;
+    return value !== undefined && DATE.test(value) ? value : undefined;
   }
 
-  function fill(slots: readonly number[], first: number, count: number, parts: readonly string[]) {
-    for (let p = 0; p < count; p++) values[slots[p + first] as number] = parts[p];
-  }
-
-  /** `text` split into `count` parts, from the cache or split and cached; undefined when the
-   * split is not exact, which is never cached. */
-  function cachedSplit(text: string, count: number): DecodedValue | undefined {
-    const cached = cache.get(text);
-    if (cached) return cached;
-    const { parts, exact } = splitJoined(text, count);
-    if (!exact) return undefined;
-    if (cache.size >= DECODE_CACHE_LIMIT) cache.clear();
-    const decoded: DecodedValue = { parts, combination: undefined };
-    cache.set(text, decoded);
-    return decoded;
-  }
-
-  /** The one joined column, dated first, whose values `feed` caches by combination. */
-  const joined = columns.length === 1 && columns[0]?.[0] === dateSlot ? columns[0] : undefined;
-
-  /** The cached value of a joined column, or undefined when it cannot be cached. */
-  function decodedValue(slots: readonly number[], value: string): DecodedValue | undefined {
-    if (!value.startsWith(JOIN_DELIMITER, DATE_LENGTH)) return undefined;
-    return cachedSplit(value.slice(UNDATED_START), slots.length - 1);
+  function values(row: ReportRow): { [D in Dimension]?: string } {
+    const out: { [D in Dimension]?: string } = {};
+    for (let i = 0; i < names.length; i++) {
+      if (i === dateAt) continue;
+      const value = row.dimensionValues[i]?.value;
+      if (value !== undefined) out[names[i] as Dimension] = value;
+    }
+    return out;
   }
 
   function decode(row: ReportRow): AuditRow {
-    values.fill(undefined);
-    let ambiguous = false;
-    for (let c = 0; c < columns.length; c++) {
-      const slots = columns[c] as number[];
-      const value = row.dimensionValues[c]?.value;
-      if (value === undefined) continue;
-      if (slots.length === 1) values[slots[0] as number] = value;
-      else if (!splitInto(slots, value)) ambiguous = true;
-    }
-    const date = values[dateSlot];
-    if (date !== undefined && !DATE.test(date)) values[dateSlot] = undefined;
-    if (ambiguous) ambiguousRows++;
-    // One literal with every key in the same order, so all rows share one shape (the engine
-    // reads them in a hot loop).
+    const day = date(row);
     return {
-      sessionSource: values[0],
-      sessionMedium: values[1],
-      sessionCampaignName: values[2],
-      sessionDefaultChannelGroup: values[3],
-      sessionManualSource: values[4],
-      sessionManualMedium: values[5],
-      sessionManualCampaignName: values[6],
-      sessionManualCampaignId: values[7],
-      sessionManualTerm: values[8],
-      sessionManualAdContent: values[9],
-      landingPagePlusQueryString: values[10],
-      pageReferrer: values[11],
-      date: values[12],
+      ...values(row),
+      ...(day !== undefined ? { date: day } : {}),
       sessions: metric(row, sessionsAt),
       keyEvents: metric(row, keyEventsAt),
     };
   }
 
+  function key(row: ReportRow): string {
+    let text = "";
+    for (let i = 0; i < names.length; i++) {
+      if (i === dateAt) continue;
+      text += `${row.dimensionValues[i]?.value ?? KEY_SEPARATOR}${KEY_SEPARATOR}`;
+    }
+    return text;
+  }
+
   return {
     decode,
-    feed(row, sink) {
-      const value = joined ? row.dimensionValues[0]?.value : undefined;
-      const decoded = value === undefined ? undefined : decodedValue(joined as number[], value);
-      if (decoded === undefined) {
-        // (other), a value with the delimiter inside it, plain columns: the row in full.
-        sink.add(decode(row));
-        return;
+    feed(row, sink, keep) {
+      const k = key(row);
+      let combination = cache.get(k);
+      if (!combination) {
+        if (cache.size >= DECODE_CACHE_LIMIT) cache.clear();
+        combination = sink.combination(values(row), view);
+        cache.set(k, combination);
       }
-      const date = (value as string).slice(0, DATE_LENGTH);
-      decoded.combination ??= sink.combination(
-        combinationValues(joined as number[], decoded.parts),
-      );
-      sink.addTo(
-        decoded.combination,
-        metric(row, sessionsAt),
-        metric(row, keyEventsAt),
-        DATE.test(date) ? date : undefined,
-      );
-    },
-    get ambiguousRows() {
-      return ambiguousRows;
+      const sessions = metric(row, sessionsAt);
+      const keyEvents = metric(row, keyEventsAt);
+      const day = date(row);
+      sink.addTo(combination, sessions, keyEvents, day);
+      if (!keep) return undefined;
+      return {
+        ...values(row),
+        ...(day !== undefined ? { date: day } : {}),
+        sessions,
+        keyEvents,
+      };
     },
   };
-}
-
-/** The values of a joined column's parts after the date, by engine dimension. */
-function combinationValues(slots: readonly number[], parts: readonly string[]): CombinationValues {
-  const values: { [D in Dimension]?: string } = {};
-  for (let p = 0; p < parts.length; p++) {
-    const dimension = DIMENSIONS[slots[p + 1] as number] as Dimension;
-    values[dimension] = parts[p];
-  }
-  return values;
 }

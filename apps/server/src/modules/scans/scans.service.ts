@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Scan, ScanType } from "@utmost/contracts";
-import { createAuditor } from "@utmost/engine";
+import { createAuditor, VIEW_DIMENSIONS } from "@utmost/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import {
@@ -288,7 +288,10 @@ async function performScan(
     report({ progress: PROGRESS_HOSTS_READ });
 
     const conventions = await conventionsForScan(db, dataSource.workspaceId);
-    const auditor = createAuditor({ siteHosts, now: deps.now(), conventions });
+    // Every view a scan reads (scan-plan.ts), with the dimensions its report asks for.
+    const auditor = createAuditor({ siteHosts, now: deps.now(), conventions }, undefined, {
+      views: VIEW_DIMENSIONS,
+    });
     const fetched = await fetchScanRows({
       data,
       propertyId: dataSource.ga4PropertyId,
@@ -325,11 +328,12 @@ async function performScan(
         warningIssuesCount: audit.warningIssuesCount,
         passedChecksCount: audit.passedChecksCount,
         report: storedReport(audit, {
-          plan: fetched.plan,
           siteHosts,
           daysFetched: fetched.daysFetched,
           daysWithOtherRow: fetched.daysWithOtherRow,
-          ambiguousRows: fetched.ambiguousRows,
+          resumedDays: fetched.resumedDays,
+          sampling: fetched.sampling,
+          thresholded: fetched.thresholded,
         }),
         rowsFetched: fetched.rowsFetched,
         apiCallsMade: apiCalls(),
