@@ -1,4 +1,4 @@
-import type { AuditRow } from "@utmost/engine";
+import { type Auditor, type AuditRow, VIEW_DIMENSIONS, type View } from "@utmost/engine";
 import { consentDecision } from "@utmost/google-emulator";
 import type { FactRow } from "@utmost/google-emulator/synthetic";
 import {
@@ -73,4 +73,32 @@ export function toAuditRow(row: FactRow): AuditRow {
     sessions: row.sessions,
     keyEvents: row.keyEvents,
   };
+}
+
+const isNotSet = (value: string) => value === "(not set)" || value === "";
+
+/**
+ * A stand-in fact row as Google answers a scan's three reports (scan-plan.ts), worked out from
+ * the fact row alone: every session in the ledger; in `details` when it carries a utm_id,
+ * utm_term or utm_content, or a utm_source without a utm_campaign; in `referrers`, under its
+ * session_start referrer, when it has a manual source or UTMs on its landing page.
+ */
+export function addToViews(auditor: Pick<Auditor, "add">, row: FactRow): void {
+  const add = (view: View, metrics: { sessions: number; keyEvents?: number }) => {
+    const values: Record<string, string | number> = { ...metrics };
+    for (const dimension of VIEW_DIMENSIONS[view]) values[dimension] = row[dimension];
+    auditor.add(values as AuditRow, view);
+  };
+  add("sessions", { sessions: row.sessions, keyEvents: row.keyEvents });
+  if (
+    !isNotSet(row.sessionManualCampaignId) ||
+    !isNotSet(row.sessionManualTerm) ||
+    !isNotSet(row.sessionManualAdContent) ||
+    (!isNotSet(row.sessionManualSource) && isNotSet(row.sessionManualCampaignName))
+  ) {
+    add("details", { sessions: row.sessions, keyEvents: row.keyEvents });
+  }
+  if (!isNotSet(row.sessionManualSource) || /utm_/i.test(row.landingPagePlusQueryString)) {
+    add("referrers", { sessions: row.sessions });
+  }
 }

@@ -122,12 +122,22 @@ export const VIEW_FILTERS: Readonly<Record<View, FilterExpression | undefined>> 
   },
 };
 
-/** One view's report over a window: its dimensions, sessions and key events, its filter. */
+/**
+ * The metrics of each view's report. Under the referrers' `eventName` filter, `keyEvents` would
+ * count key events among the session_start events only, never one: key events are the ledger's.
+ */
+const VIEW_METRICS: Readonly<Record<View, readonly string[]>> = {
+  sessions: ["sessions", "keyEvents"],
+  details: ["sessions", "keyEvents"],
+  referrers: ["sessions"],
+};
+
+/** One view's report over a window: its dimensions, metrics and filter. */
 export function viewReportQuery(view: View, window: DayWindow): ReportQuery {
   const filter = VIEW_FILTERS[view];
   return {
     dimensions: VIEW_DIMENSIONS[view].map((name) => ({ name })),
-    metrics: [{ name: "sessions" }, { name: "keyEvents" }],
+    metrics: VIEW_METRICS[view].map((name) => ({ name })),
     dateRanges: dateRanges(window),
     ...(filter ? { dimensionFilter: filter } : {}),
   };
