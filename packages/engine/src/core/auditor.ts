@@ -13,8 +13,8 @@ import {
   DIMENSIONS,
   type Dimension,
   SEVERITIES,
-  type View,
   VIEWS,
+  type View,
 } from "./types.ts";
 
 /**

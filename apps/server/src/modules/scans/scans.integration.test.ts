@@ -1,5 +1,5 @@
 import type { Scan } from "@utmost/contracts";
-import { type AuditReport, checks, createAuditor } from "@utmost/engine";
+import { type AuditReport, checks, createAuditor, VIEW_DIMENSIONS } from "@utmost/engine";
 import { type RunningEmulator, startGoogleEmulator } from "@utmost/google-emulator";
 import {
   createSyntheticProperty,
@@ -9,7 +9,7 @@ import {
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditScans, dataSources, issueOccurrences, utmIssues } from "../../db/schema.ts";
-import { toAuditRow } from "../../integrations/google/testing.ts";
+import { addToViews } from "../../integrations/google/testing.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { createTestApp, type QueueTestApp } from "../../test/test-app.ts";
 import { SCAN_DEAD_LETTER_QUEUE, SCAN_QUEUE, SCAN_SWEEP_QUEUE } from "./run-scan.job.ts";
@@ -26,22 +26,29 @@ import { isoDate, scanDateRange } from "./scan-plan.ts";
 const NOW = new Date("2026-11-16T06:00:00Z");
 const clock = () => NOW;
 const RANGE = scanDateRange(NOW);
-/** Web streams, the sessions total, then one report per 2-day chunk of the 90 days. */
-const CHUNKED_API_CALLS = 1 + 1 + 45;
+/** Web streams, the sessions total, then three reports (views) per 2-day chunk of the 90 days. */
+const CHUNKED_API_CALLS = 1 + 1 + 45 * 3;
 const SCAN_TIMEOUT_MS = 90_000;
 
 const expectedAudits = new Map<ProfileKey, AuditReport>();
 
-/** The engine over the stand-in's fact rows of the scan's days: what a scan must store. */
+/**
+ * The engine over the stand-in's fact rows of the scan's days, split into the scan's three views
+ * as Google answers them: what a scan must store.
+ */
 function expectedAudit(key: ProfileKey): AuditReport {
   const cached = expectedAudits.get(key);
   if (cached) return cached;
   const profile = PROFILES[key];
   const property = createSyntheticProperty(profile);
-  const auditor = createAuditor({ siteHosts: [new URL(profile.defaultUri).hostname], now: NOW });
+  const auditor = createAuditor(
+    { siteHosts: [new URL(profile.defaultUri).hostname], now: NOW },
+    undefined,
+    { views: VIEW_DIMENSIONS },
+  );
   for (let day = RANGE.startDay; day <= RANGE.endDay; day++) {
     for (const row of property.rowsForDay(isoDate(day).replaceAll("-", ""))) {
-      auditor.add(toAuditRow(row));
+      addToViews(auditor, row);
     }
   }
   const report = auditor.finish();
@@ -263,7 +270,7 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
   );
 
   it(
-    "falls back to nine plain dimensions when Google refuses the joined column",
+    "fails a scan whose report Google refuses, with Google's reason, and fetches nothing more",
     async () => {
       const { owner, dataSource } = await connect("well-run-store");
       // A property scanned before in chunks skips the sessions total, so the first report is
@@ -274,22 +281,13 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
         .where(eq(dataSources.id, dataSource.id));
       emulator.faults.failNext(1, 400, { path: ":runReport" });
       const scan = await auditToEnd(owner.cookie, dataSource.id);
-      expect(scan).toMatchObject({ status: "completed", isComplete: true, chunkSizeDays: 2 });
-      const [row] = await app.database.db
-        .select({ report: auditScans.report })
-        .from(auditScans)
-        .where(eq(auditScans.id, scan.id));
-      const report = row?.report as {
-        fetch: { plan: string };
-        totals: { sessions: number; dimensions: string[] };
-        checks: { id: string; status: string }[];
-      };
-      expect(report.fetch.plan).toBe("plain");
-      expect(report.totals.sessions).toBe(expectedAudit("well-run-store").totals.sessions);
-      expect(report.totals.dimensions).not.toContain("sessionManualTerm");
-      expect(report.checks.find((check) => check.id === "utm-id-inconsistent")?.status).toBe(
-        "skipped",
-      );
+      expect(scan).toMatchObject({
+        status: "failed",
+        errorCode: "GOOGLE_INVALID_REQUEST",
+        healthScore: null,
+      });
+      expect(scan.errorMessage).toMatch(/^Google Analytics refused the scan's report request/);
+      expect(await storedIssues(dataSource.id)).toEqual([]);
     },
     SCAN_TIMEOUT_MS,
   );
