@@ -183,3 +183,119 @@ describe("combinations", () => {
     expect(() => auditor.combination({ sessionSource: "google" })).toThrow(/finished/);
   });
 });
+
+describe("views", () => {
+  const views = {
+    sessions: ["sessionSource", "sessionMedium", "sessionManualSource"],
+    details: ["sessionManualSource", "sessionManualTerm"],
+    referrers: ["pageReferrer", "sessionManualSource"],
+  } as const;
+
+  /** Flags rows with a utm_term, reading the details view. */
+  const everyTerm = defineCheck({
+    ...everyEmailRow,
+    id: "test-term",
+    view: "details",
+    requires: ["sessionManualTerm"],
+    run(data, findings) {
+      for (const row of data.rows) {
+        const term = row.values.sessionManualTerm;
+        if (term && term !== "(not set)") findings.add(term, term, row);
+      }
+    },
+  });
+
+  /** Reads term values from the ledger: they come from the view that has them. */
+  const termValues = defineCheck({
+    ...everyEmailRow,
+    id: "test-term-values",
+    requires: ["sessionManualTerm"],
+    run(data, findings) {
+      for (const [value, stats] of data.values("sessionManualTerm")) {
+        if (value === "Shoes") findings.add(value, value, stats.rows);
+      }
+    },
+  });
+
+  const needsReferrerRows = defineCheck({
+    ...everyEmailRow,
+    id: "test-referrer-rows",
+    view: "referrers",
+    requires: ["pageReferrer"],
+    run(data, findings) {
+      for (const row of data.rows) {
+        if (row.values.pageReferrer?.includes("example.com")) findings.add("own", "Own", row);
+      }
+    },
+  });
+
+  function auditWithViews() {
+    const auditor = createAuditor(
+      context(),
+      [everyEmailRow, everyTerm, termValues, needsReferrerRows],
+      {
+        views,
+      },
+    );
+    auditor.add({
+      sessionSource: "newsletter",
+      sessionMedium: "email",
+      sessions: 30,
+      keyEvents: 2,
+    });
+    auditor.add({ sessionSource: "google", sessionMedium: "organic", sessions: 70, keyEvents: 5 });
+    auditor.add(
+      { sessionManualSource: "newsletter", sessionManualTerm: "Shoes", sessions: 10 },
+      "details",
+    );
+    auditor.add(
+      { sessionManualSource: "newsletter", sessionManualTerm: "boots", sessions: 5, keyEvents: 9 },
+      "details",
+    );
+    auditor.add(
+      {
+        pageReferrer: "https://www.example.com/blog",
+        sessionManualSource: "newsletter",
+        sessions: 20,
+      },
+      "referrers",
+    );
+    return auditor.finish();
+  }
+
+  it("totals only the ledger, and divides every share by its sessions", () => {
+    const report = auditWithViews();
+    expect(report.totals).toMatchObject({ sessions: 100, keyEvents: 7, rows: 5, distinctRows: 5 });
+    const byId = new Map(report.checks.map((check) => [check.id, check]));
+    expect(byId.get("test-email")).toMatchObject({ affectedSessions: 30, affectedShare: 0.3 });
+    // Rows of the details view, shared over the ledger's 100 sessions.
+    expect(byId.get("test-term")).toMatchObject({ affectedSessions: 15, affectedShare: 0.15 });
+    expect(byId.get("test-term-values")).toMatchObject({
+      affectedSessions: 10,
+      affectedShare: 0.1,
+    });
+    expect(byId.get("test-referrer-rows")).toMatchObject({
+      affectedSessions: 20,
+      affectedShare: 0.2,
+    });
+  });
+
+  it("counts a dimension asked of a view as present, even when the view has no rows", () => {
+    const auditor = createAuditor(context(), [everyTerm], { views });
+    auditor.add({ sessionSource: "google", sessionMedium: "organic", sessions: 70 });
+    const [result] = auditor.finish().checks;
+    expect(result).toMatchObject({ status: "passed", affectedSessions: 0 });
+  });
+
+  it("gives a check the ledger when the source has no such view", () => {
+    const auditor = createAuditor(context(), [everyTerm]);
+    auditor.add({ sessionManualSource: "x", sessionManualTerm: "Shoes", sessions: 4 });
+    auditor.add({ sessionManualSource: "y", sessionManualTerm: "(not set)", sessions: 4 });
+    expect(auditor.finish().checks[0]).toMatchObject({ status: "failed", affectedShare: 0.5 });
+  });
+
+  it("refuses a row of a view it was not given", () => {
+    const auditor = createAuditor(context(), [everyEmailRow]);
+    expect(() => auditor.add({ sessions: 1 }, "details")).toThrow(/not given the details view/);
+  });
+});
