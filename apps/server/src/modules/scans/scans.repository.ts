@@ -13,6 +13,7 @@ import {
   dataSourceVisibleTo,
   membershipOf,
 } from "../data-sources/data-sources.access.ts";
+import { deleteCheckpoints } from "./scan-checkpoints.repository.ts";
 import type { IssueRecord } from "./scan-issues.ts";
 import type { ScanRow } from "./scans.mapper.ts";
 
@@ -102,21 +103,26 @@ export async function findScanTarget(
 }
 
 /**
- * An attempt begins: counters from an earlier attempt start again from zero. Only a running scan
- * changes; false when it is no longer running.
+ * An attempt begins: counters from an earlier attempt start again from what its checkpointed
+ * windows hold (zero without any). Only a running scan changes; false when it is no longer
+ * running.
  */
 export async function markScanStarted(
   db: Db,
   scanId: string,
-  start: { dateRangeStart: string; dateRangeEnd: string; progress: number },
+  start: {
+    dateRangeStart: string;
+    dateRangeEnd: string;
+    progress: number;
+    rowsFetched: number;
+    apiCallsMade: number;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(auditScans)
     .set({
       ...start,
       startedAt: sql`coalesce(${auditScans.startedAt}, now())`,
-      rowsFetched: 0,
-      apiCallsMade: 0,
       isChunkedScan: false,
       chunkSizeDays: null,
       isComplete: true,
@@ -175,8 +181,9 @@ export async function rememberChunkSize(
 }
 
 /**
- * Fails a running scan with the user's message, and turns the property inactive when it needs
- * reconnecting, in one transaction. False when the scan was no longer running.
+ * Fails a running scan with the user's message, deletes its checkpoints, and turns the property
+ * inactive when it needs reconnecting, in one transaction. False when the scan was no longer
+ * running.
  */
 export async function failScan(
   db: Db,
@@ -200,6 +207,7 @@ export async function failScan(
       .where(and(eq(auditScans.id, input.scanId), eq(auditScans.status, "running")))
       .returning({ id: auditScans.id });
     if (rows.length === 0) return false;
+    await deleteCheckpoints(tx, input.scanId);
     if (input.deactivate) {
       await tx
         .update(dataSources)
@@ -235,8 +243,9 @@ export interface CompletedScan {
 const ISSUE_BATCH = 500;
 
 /**
- * Stores a finished scan in one transaction: the scan completed, each finding upserted as an
- * issue (spec §4 issue states), its occurrence in this scan, and the property's last sync.
+ * Stores a finished scan in one transaction: the scan completed, its checkpoints deleted, each
+ * finding upserted as an issue (spec §4 issue states), its occurrence in this scan, and the
+ * property's last sync.
  * Nothing is written unless the scan is still running, so a retried or abandoned attempt that
  * finishes late cannot store anything twice. False when the scan was no longer running.
  */
@@ -249,6 +258,7 @@ export async function completeScan(db: Db, input: CompletedScan): Promise<boolea
       .where(and(eq(auditScans.id, input.scanId), eq(auditScans.status, "running")))
       .returning({ id: auditScans.id });
     if (done.length === 0) return false;
+    await deleteCheckpoints(tx, input.scanId);
 
     for (let start = 0; start < input.issues.length; start += ISSUE_BATCH) {
       const batch = input.issues.slice(start, start + ISSUE_BATCH);

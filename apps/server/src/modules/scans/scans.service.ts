@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Scan, ScanType } from "@utmost/contracts";
 import { createAuditor, VIEW_DIMENSIONS } from "@utmost/engine";
 import type { FastifyBaseLogger } from "fastify";
@@ -17,6 +18,7 @@ import type { TokenCipher } from "../../lib/token-cipher.ts";
 import { conventionsForScan } from "../conventions/conventions.service.ts";
 import { type DataSourceRow, requireDataSource } from "../data-sources/data-sources.access.ts";
 import type { GoogleSetup } from "../google/google-setup.ts";
+import { checkpointTotals, createCheckpointStore } from "./scan-checkpoints.repository.ts";
 import {
   authExpiredFailure,
   describeScanError,
@@ -27,7 +29,7 @@ import {
 } from "./scan-failure.ts";
 import { fetchScanRows } from "./scan-fetch.ts";
 import { issueRecords, storedReport } from "./scan-issues.ts";
-import { isoDate, scanDateRange } from "./scan-plan.ts";
+import { dayNumber, isoDate, scanDateRange, windowDays } from "./scan-plan.ts";
 import type { ScanStarter } from "./scan-starter.ts";
 import { type ScanRow, toScan } from "./scans.mapper.ts";
 import * as repo from "./scans.repository.ts";
@@ -130,6 +132,11 @@ export interface ScanAttempt {
   signal: AbortSignal;
   /** No retry follows this attempt. */
   finalAttempt: boolean;
+  /**
+   * How long a transient failure waits before it is handed back to the queue, which runs the
+   * next attempt at once (run-scan.job.ts); 0 when not given.
+   */
+  retryWaitMs?: number;
 }
 
 /**
@@ -156,6 +163,8 @@ export async function runScan(
       if (failure.permanent) return;
     } else {
       deps.logger.warn({ scanId, code: failure.code, err: error }, "scan attempt failed; retrying");
+      // The backoff between attempts, with the job still claimed: pg-boss's stop ends it early.
+      await sleep(attempt.retryWaitMs ?? 0, undefined, { signal: attempt.signal }).catch(() => {});
     }
     throw error;
   }
@@ -215,6 +224,11 @@ const PROGRESS_STARTED = 2;
 const PROGRESS_HOSTS_READ = 5;
 const PROGRESS_FETCHED = 95;
 
+/** The scan's progress once `fraction` of its range is read. */
+function fetchProgress(fraction: number): number {
+  return Math.floor(PROGRESS_HOSTS_READ + fraction * (PROGRESS_FETCHED - PROGRESS_HOSTS_READ));
+}
+
 async function performScan(
   deps: ScanWorkerDeps,
   scan: ScanRow,
@@ -231,13 +245,31 @@ async function performScan(
       deactivate: false,
     });
   }
-  const range = scanDateRange(deps.now());
+  // A later attempt reads the range the first one chose, which its checkpoints cover, even
+  // when it runs on another day.
+  const range =
+    scan.dateRangeStart && scan.dateRangeEnd
+      ? { startDay: dayNumber(scan.dateRangeStart), endDay: dayNumber(scan.dateRangeEnd) }
+      : scanDateRange(deps.now());
+  // The scan's counters start from the windows earlier attempts finished, not from zero.
+  const resumed = await checkpointTotals(db, scan.id);
+  const startProgress =
+    resumed.days > 0 ? fetchProgress(resumed.days / windowDays(range)) : PROGRESS_STARTED;
   const started = await repo.markScanStarted(db, scan.id, {
     dateRangeStart: isoDate(range.startDay),
     dateRangeEnd: isoDate(range.endDay),
-    progress: PROGRESS_STARTED,
+    progress: startProgress,
+    rowsFetched: resumed.rowsFetched,
+    apiCallsMade: resumed.apiCalls,
   });
   if (!started) return;
+  const checkpoints = createCheckpointStore(db, scan.id, {
+    onDropped: (window, error) =>
+      deps.logger.warn(
+        { scanId: scan.id, window, err: error },
+        "scan checkpoint unreadable; its window is fetched again",
+      ),
+  });
 
   const tokens = await openTokens(db, cipher, dataSource);
   const retry = deps.googleRetry;
@@ -264,16 +296,21 @@ async function performScan(
     ...clientOptions,
     baseUrl: google.endpoints.dataApiBaseUrl,
   });
+  /** Requests this attempt made; those of the windows it resumed are counted apart. */
   const apiCalls = () => admin.apiCalls + data.apiCalls;
 
   const progress = createProgressWriter<Omit<repo.ScanProgress, "apiCallsMade">>(
-    (value) => repo.updateScanProgress(db, scan.id, { ...value, apiCallsMade: apiCalls() }),
+    (value) =>
+      repo.updateScanProgress(db, scan.id, {
+        ...value,
+        apiCallsMade: resumed.apiCalls + apiCalls(),
+      }),
     deps.progressIntervalMs ?? 500,
     (error) => deps.logger.warn({ scanId: scan.id, err: error }, "scan progress not saved"),
   );
   let last = {
-    progress: PROGRESS_STARTED,
-    rowsFetched: 0,
+    progress: startProgress,
+    rowsFetched: resumed.rowsFetched,
     isChunkedScan: false,
     chunkSizeDays: null as number | null,
   };
@@ -285,7 +322,7 @@ async function performScan(
   try {
     signal.throwIfAborted();
     const siteHosts = await admin.listWebStreamHosts(dataSource.ga4PropertyId);
-    report({ progress: PROGRESS_HOSTS_READ });
+    report({ progress: Math.max(last.progress, PROGRESS_HOSTS_READ) });
 
     const conventions = await conventionsForScan(db, dataSource.workspaceId);
     // Every view a scan reads (scan-plan.ts), with the dimensions its report asks for.
@@ -299,11 +336,10 @@ async function performScan(
       rememberedChunkSizeDays: dataSource.chunkSizeDays,
       signal,
       sink: auditor,
+      checkpoints,
       onProgress: (step) =>
         report({
-          progress: Math.floor(
-            PROGRESS_HOSTS_READ + step.fraction * (PROGRESS_FETCHED - PROGRESS_HOSTS_READ),
-          ),
+          progress: fetchProgress(step.fraction),
           rowsFetched: step.rowsFetched,
           isChunkedScan: step.isChunkedScan,
           chunkSizeDays: step.chunkSizeDays,
@@ -336,7 +372,7 @@ async function performScan(
           thresholded: fetched.thresholded,
         }),
         rowsFetched: fetched.rowsFetched,
-        apiCallsMade: apiCalls(),
+        apiCallsMade: fetched.resumedApiCalls + apiCalls(),
         isChunkedScan: fetched.isChunkedScan,
         chunkSizeDays: fetched.chunkSizeDays,
         isComplete: fetched.isComplete,
@@ -349,7 +385,7 @@ async function performScan(
         {
           scanId: scan.id,
           rowsFetched: fetched.rowsFetched,
-          apiCalls: apiCalls(),
+          apiCalls: fetched.resumedApiCalls + apiCalls(),
           healthScore: audit.healthScore,
           complete: fetched.isComplete,
         },

@@ -1,0 +1,181 @@
+import { promisify } from "node:util";
+import { gunzip as gunzipCallback, gzip as gzipCallback } from "node:zlib";
+import { DIMENSIONS, VIEWS } from "@utmost/engine";
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { auditScans, scanCheckpoints } from "../../db/schema.ts";
+import type { CheckpointStore, WindowCheckpoint } from "./scan-checkpoint.ts";
+import { dayNumber, isoDate } from "./scan-plan.ts";
+
+/**
+ * A scan's finished windows in `scan_checkpoints`, one row per window (ADR 008, "A worker that
+ * dies"). The rows and what Google said about them are one gzipped JSON payload; the figures the
+ * scan's counters need are columns, so they are summed without opening a payload. The rows exist
+ * only while the scan runs: completing or failing it deletes them in the same transaction.
+ */
+
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
+
+/** Bumped when the payload's shape changes: a checkpoint of another shape is fetched again. */
+const PAYLOAD_VERSION = 1;
+
+const RowSchema = z.object({
+  ...Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, z.string().optional()])),
+  sessions: z.number(),
+  keyEvents: z.number().optional(),
+});
+
+const PayloadSchema = z.object({
+  version: z.literal(PAYLOAD_VERSION),
+  views: z.partialRecord(z.enum(VIEWS), z.array(RowSchema)),
+  daysWithOtherRow: z.number().int().nonnegative(),
+  sampling: z.object({ samplesReadCount: z.number(), samplingSpaceSize: z.number() }).nullable(),
+  thresholded: z.boolean(),
+});
+
+type Payload = Pick<WindowCheckpoint, "views" | "daysWithOtherRow" | "sampling" | "thresholded">;
+
+export interface CheckpointStoreOptions {
+  /** Told of a stored window that was left out (its payload unreadable); it is fetched again. */
+  onDropped?(window: { startDay: number; endDay: number }, error: unknown): void;
+}
+
+export function createCheckpointStore(
+  db: Db,
+  scanId: string,
+  options: CheckpointStoreOptions = {},
+): CheckpointStore {
+  return {
+    async load() {
+      const stored = await db
+        .select({
+          windowStart: scanCheckpoints.windowStart,
+          windowEnd: scanCheckpoints.windowEnd,
+          rowsFetched: scanCheckpoints.rowsFetched,
+          apiCalls: scanCheckpoints.apiCalls,
+        })
+        .from(scanCheckpoints)
+        .where(eq(scanCheckpoints.scanId, scanId))
+        .orderBy(desc(scanCheckpoints.windowStart));
+
+      // Only an unbroken run of windows from the newest down: the fetch skips the days they cover
+      // and reads on from the oldest of them, so a window left out must take the older ones with it.
+      const loaded: WindowCheckpoint[] = [];
+      let next: number | undefined;
+      for (const row of stored) {
+        const window = { startDay: dayNumber(row.windowStart), endDay: dayNumber(row.windowEnd) };
+        if (next !== undefined && window.endDay !== next) break;
+        // One payload at a time: a large property's windows hold hundreds of MB decoded.
+        const [withPayload] = await db
+          .select({ payload: scanCheckpoints.payload })
+          .from(scanCheckpoints)
+          .where(
+            and(
+              eq(scanCheckpoints.scanId, scanId),
+              eq(scanCheckpoints.windowStart, row.windowStart),
+            ),
+          );
+        if (!withPayload) break;
+        let payload: Payload;
+        try {
+          payload = await decodePayload(withPayload.payload);
+        } catch (error) {
+          options.onDropped?.(window, error);
+          break;
+        }
+        loaded.push({ window, rowsFetched: row.rowsFetched, apiCalls: row.apiCalls, ...payload });
+        next = window.startDay - 1;
+      }
+
+      // The rest is fetched again, and must not be counted or loaded by a later attempt.
+      const kept = loaded.map((checkpoint) => isoDate(checkpoint.window.startDay));
+      if (kept.length < stored.length) {
+        await db
+          .delete(scanCheckpoints)
+          .where(
+            and(
+              eq(scanCheckpoints.scanId, scanId),
+              kept.length > 0 ? notInArray(scanCheckpoints.windowStart, kept) : undefined,
+            ),
+          );
+      }
+      return loaded;
+    },
+
+    async save(checkpoint) {
+      const payload = await encodePayload(checkpoint);
+      const values = {
+        scanId,
+        windowStart: isoDate(checkpoint.window.startDay),
+        windowEnd: isoDate(checkpoint.window.endDay),
+        rowsFetched: checkpoint.rowsFetched,
+        apiCalls: checkpoint.apiCalls,
+        payload,
+      };
+      await db.transaction(async (tx) => {
+        // Only while the scan runs. The share lock waits for a completion or failure in flight
+        // (they delete the checkpoints), so a late attempt cannot leave rows behind a finished scan.
+        const [running] = await tx
+          .select({ id: auditScans.id })
+          .from(auditScans)
+          .where(and(eq(auditScans.id, scanId), eq(auditScans.status, "running")))
+          .for("share");
+        if (!running) return;
+        await tx
+          .insert(scanCheckpoints)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [scanCheckpoints.scanId, scanCheckpoints.windowStart],
+            set: {
+              windowEnd: values.windowEnd,
+              rowsFetched: values.rowsFetched,
+              apiCalls: values.apiCalls,
+              payload: values.payload,
+              createdAt: sql`now()`,
+            },
+          });
+      });
+    },
+  };
+}
+
+/** What a resumed attempt starts from: the stored windows' figures, no payload opened. */
+export async function checkpointTotals(
+  db: Db,
+  scanId: string,
+): Promise<{ days: number; rowsFetched: number; apiCalls: number }> {
+  const [totals] = await db
+    .select({
+      days: sql<number>`coalesce(sum(${scanCheckpoints.windowEnd} - ${scanCheckpoints.windowStart} + 1), 0)::int`,
+      rowsFetched: sql<number>`coalesce(sum(${scanCheckpoints.rowsFetched}), 0)::int`,
+      apiCalls: sql<number>`coalesce(sum(${scanCheckpoints.apiCalls}), 0)::int`,
+    })
+    .from(scanCheckpoints)
+    .where(eq(scanCheckpoints.scanId, scanId));
+  return totals ?? { days: 0, rowsFetched: 0, apiCalls: 0 };
+}
+
+/** Called inside the transaction that completes or fails the scan. */
+export async function deleteCheckpoints(tx: Db, scanId: string): Promise<void> {
+  await tx.delete(scanCheckpoints).where(eq(scanCheckpoints.scanId, scanId));
+}
+
+async function encodePayload(checkpoint: WindowCheckpoint): Promise<Buffer> {
+  const payload = {
+    version: PAYLOAD_VERSION,
+    views: checkpoint.views,
+    daysWithOtherRow: checkpoint.daysWithOtherRow,
+    sampling: checkpoint.sampling,
+    thresholded: checkpoint.thresholded,
+  };
+  return gzip(Buffer.from(JSON.stringify(payload), "utf8"));
+}
+
+/** Throws when the payload is not a gzipped payload of this version. */
+async function decodePayload(stored: Buffer): Promise<Payload> {
+  const json = (await gunzip(stored)).toString("utf8");
+  const { version: _version, ...payload } = PayloadSchema.parse(JSON.parse(json));
+  return payload;
+}
