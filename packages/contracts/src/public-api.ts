@@ -70,7 +70,25 @@ export const PublicScanSchema = z
     isComplete: z
       .boolean()
       .describe(
-        "False when the property's Google Analytics quota ran out and the scan kept what it had.",
+        "False when the property's Google Analytics quota ran out and the scan kept what it had. True means every day of the date range was read, not that the counts are exact: see `isSampled` and `isThresholded`.",
+      ),
+    isSampled: z
+      .boolean()
+      .describe(
+        "True when Google Analytics answered some of the scan's reports from a sample of the property's events, so session counts are estimates.",
+      ),
+    samplingRate: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe(
+        "The share of the property's events the sampled reports were computed from, 0-1 (e.g. 0.25 for 25%); null when no report was sampled.",
+      ),
+    isThresholded: z
+      .boolean()
+      .describe(
+        "True when Google Analytics withheld rows of some report to protect user privacy (data thresholds), so small values may be missing.",
       ),
     dateRangeStart: z.iso.date().nullable().describe("First day of data audited (YYYY-MM-DD)."),
     dateRangeEnd: z.iso

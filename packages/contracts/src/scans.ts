@@ -33,9 +33,18 @@ export const ScanSchema = z.object({
   apiCallsMade: z.number().int(),
   isChunkedScan: z.boolean(),
   chunkSizeDays: z.number().int().nullable(),
-  /** False for a partial scan (the property's quota ran out). */
+  /**
+   * False for a partial scan (the property's quota ran out). True means every day of the range
+   * was read, not that the counts are exact: see `isSampled` and `isThresholded`.
+   */
   isComplete: z.boolean(),
   quotaLimitHit: z.boolean(),
+  /** Google answered some report from a sample of the property's events: counts are estimates. */
+  isSampled: z.boolean(),
+  /** The share of the property's events the sampled reports read (0-1); null when not sampled. */
+  samplingRate: z.number().min(0).max(1).nullable(),
+  /** Google withheld some rows for privacy (data thresholds): small values may be missing. */
+  isThresholded: z.boolean(),
   /** YYYY-MM-DD, inclusive. */
   dateRangeStart: z.iso.date().nullable(),
   dateRangeEnd: z.iso.date().nullable(),

@@ -34,3 +34,16 @@ export function formatCalendarDate(isoDate: string): string {
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
+
+/**
+ * A share (0-1) as a percent, rounded down so a sample is never shown as whole: 0.25 -> "25%",
+ * 0.9996 -> "99%", 0.0034 -> "0.34%".
+ */
+export function formatPercentDown(share: number): string {
+  const fractionDigits = share < 0.01 ? 2 : 0;
+  const scale = 10 ** (fractionDigits + 2);
+  return new Intl.NumberFormat(LOCALE, {
+    style: "percent",
+    maximumFractionDigits: fractionDigits,
+  }).format(Math.floor(share * scale) / scale);
+}

@@ -50,6 +50,10 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
       healthScore: 81,
       healthGrade: "A",
       completedAt: daysAgo(1),
+      isSampled: true,
+      samplesReadCount: 250_000,
+      samplingSpaceSize: 1_000_000,
+      isThresholded: true,
     });
     completedScanId = latest.id;
     await insertScan(db, {
@@ -150,6 +154,16 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
       status: "completed",
       healthScore: 81,
       healthGrade: "A",
+      isComplete: true,
+      isSampled: true,
+      samplingRate: 0.25,
+      isThresholded: true,
+    });
+    // A scan Google answered exactly says so.
+    expect(scans.json().scans[0]).toMatchObject({
+      isSampled: false,
+      samplingRate: null,
+      isThresholded: false,
     });
   });
 
@@ -402,6 +416,15 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(["Property", "Scan", "Issue", "Error"]),
     );
+    const scan = document.components.schemas.Scan;
+    expect(scan.required).toEqual(
+      expect.arrayContaining(["isSampled", "samplingRate", "isThresholded"]),
+    );
+    expect(scan.properties.isSampled.description).toMatch(/sample/);
+    expect(scan.properties.samplingRate.anyOf).toEqual(
+      expect.arrayContaining([{ type: "number", minimum: 0, maximum: 1 }, { type: "null" }]),
+    );
+    expect(scan.properties.isThresholded.description).toMatch(/thresholds/);
   });
 
   it("serves Swagger UI at /api/docs under its own CSP, beside the check docs", async () => {

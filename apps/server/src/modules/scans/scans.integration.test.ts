@@ -16,6 +16,7 @@ import { SCAN_DEAD_LETTER_QUEUE, SCAN_QUEUE, SCAN_SWEEP_QUEUE } from "./run-scan
 import { AUTH_EXPIRED_MESSAGE } from "./scan-failure.ts";
 import { scanTestHarness } from "./scan-harness.testing.ts";
 import { isoDate, scanDateRange } from "./scan-plan.ts";
+import { completeScan } from "./scans.repository.ts";
 
 /**
  * Scans end to end: the API starts them, pg-boss runs them, the worker reads the Google stand-in
@@ -468,6 +469,45 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
     const scan = await waitForScan(owner.cookie, stuck.id);
     expect(scan).toMatchObject({ status: "failed", errorCode: "SCAN_INTERRUPTED" });
     expect(scan.errorMessage).toMatch(/Run the audit again/);
+  });
+
+  it("stores a sampled, thresholded scan as such and shows it, never as exact", async () => {
+    const { owner, dataSource } = await connect("well-run-store");
+    const [running] = await app.database.db
+      .insert(auditScans)
+      .values({ dataSourceId: dataSource.id })
+      .returning();
+    if (!running) throw new Error("scan insert returned no row");
+    const stored = await completeScan(app.database.db, {
+      scanId: running.id,
+      dataSourceId: dataSource.id,
+      scan: {
+        healthScore: 90,
+        healthGrade: "A",
+        isComplete: true,
+        isSampled: true,
+        samplesReadCount: 1_200_000,
+        samplingSpaceSize: 4_800_000,
+        isThresholded: true,
+      },
+      issues: [],
+    });
+    expect(stored).toBe(true);
+
+    const sampled = { isComplete: true, isSampled: true, samplingRate: 0.25, isThresholded: true };
+    expect(await readScan(owner.cookie, running.id)).toMatchObject(sampled);
+    const list = await app.server.inject({
+      method: "GET",
+      url: `/api/data-sources/${dataSource.id}/scans`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(list.json().scans).toMatchObject([sampled]);
+    const property = await app.server.inject({
+      method: "GET",
+      url: `/api/data-sources/${dataSource.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(property.json().dataSource.latestScan).toMatchObject(sampled);
   });
 
   it("answers 404 for another workspace's property and scans", async () => {

@@ -24,10 +24,20 @@ export function toScan(row: ScanRow): Scan {
     chunkSizeDays: row.chunkSizeDays,
     isComplete: row.isComplete,
     quotaLimitHit: row.quotaLimitHit,
+    isSampled: row.isSampled,
+    samplingRate: samplingRate(row),
+    isThresholded: row.isThresholded,
     dateRangeStart: row.dateRangeStart,
     dateRangeEnd: row.dateRangeEnd,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
   };
+}
+
+/** The share of the property's events Google's sampled reports read; null when none was sampled. */
+function samplingRate(row: ScanRow): number | null {
+  const { isSampled, samplesReadCount, samplingSpaceSize } = row;
+  if (!isSampled || samplesReadCount === null || !samplingSpaceSize) return null;
+  return Math.min(1, Math.max(0, samplesReadCount / samplingSpaceSize));
 }

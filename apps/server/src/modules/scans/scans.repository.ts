@@ -235,6 +235,10 @@ export interface CompletedScan {
     | "chunkSizeDays"
     | "isComplete"
     | "quotaLimitHit"
+    | "isSampled"
+    | "samplesReadCount"
+    | "samplingSpaceSize"
+    | "isThresholded"
   >;
   issues: readonly IssueRecord[];
 }

@@ -377,6 +377,11 @@ async function performScan(
         chunkSizeDays: fetched.chunkSizeDays,
         isComplete: fetched.isComplete,
         quotaLimitHit: fetched.quotaLimitHit,
+        // Alongside isComplete (every day read): whether what was read is exact.
+        isSampled: fetched.sampling !== null,
+        samplesReadCount: fetched.sampling?.samplesReadCount ?? null,
+        samplingSpaceSize: fetched.sampling?.samplingSpaceSize ?? null,
+        isThresholded: fetched.thresholded,
       },
       issues: issueRecords(audit),
     });

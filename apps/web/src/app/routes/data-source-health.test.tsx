@@ -150,6 +150,27 @@ describe("/data-sources/:id/health", () => {
     expect(screen.getByText("Chunked (3-day chunks)")).toBeTruthy();
   });
 
+  it("marks a sampled, thresholded scan as such, never as completed", async () => {
+    const dataSource = property({
+      latestScan: makeScan({ isSampled: true, samplingRate: 0.2468, isThresholded: true }),
+    });
+    arrange(dataSource);
+
+    expect(await screen.findByText("Sampled")).toBeTruthy();
+    expect(screen.getByText("Thresholded")).toBeTruthy();
+    expect(screen.queryByText("Completed")).toBeNull();
+    expect(
+      screen.getByText(
+        "Google answered this scan from a sample of 24% of the property's events, so session counts are estimates.",
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Google withheld some rows to protect user privacy (data thresholds), so small values may be missing.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("shows a running audit's progress over the last completed report", async () => {
     const running = makeRunningScan({ progress: 20 });
     const dataSource = property({ latestScan: running });

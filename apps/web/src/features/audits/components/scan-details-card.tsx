@@ -2,7 +2,7 @@ import type { Scan } from "@utmost/contracts";
 import { Info } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatCalendarDate, formatNumber } from "@/lib/format";
+import { formatCalendarDate, formatNumber, formatPercentDown } from "@/lib/format";
 
 /** Spec §4: chunked scans use chunks of `chunk_size_days` days, 2 when unspecified. */
 const DEFAULT_CHUNK_SIZE_DAYS = 2;
@@ -10,6 +10,13 @@ const DEFAULT_CHUNK_SIZE_DAYS = 2;
 function scanStrategy(scan: Scan): string {
   if (!scan.isChunkedScan) return "Full Range";
   return `Chunked (${scan.chunkSizeDays ?? DEFAULT_CHUNK_SIZE_DAYS}-day chunks)`;
+}
+
+/** Google's sampling, in words: the counts behind the score are estimates. */
+function samplingExplanation(samplingRate: number | null): string {
+  const sample =
+    samplingRate === null ? "a sample" : `a sample of ${formatPercentDown(samplingRate)}`;
+  return `Google answered this scan from ${sample} of the property's events, so session counts are estimates.`;
 }
 
 /** How the report's scan read GA4 (spec §2 Scan Details card). */
@@ -37,11 +44,13 @@ export function ScanDetailsCard({ scan }: { scan: Scan }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-2">
-          {scan.isComplete ? (
+          {scan.isComplete ? null : <Badge variant="warning">Partial</Badge>}
+          {/* Every day read is not yet exact: a sampled or thresholded scan is never "Completed". */}
+          {scan.isComplete && !scan.isSampled && !scan.isThresholded ? (
             <Badge variant="success">Completed</Badge>
-          ) : (
-            <Badge variant="warning">Partial</Badge>
-          )}
+          ) : null}
+          {scan.isSampled ? <Badge variant="warning">Sampled</Badge> : null}
+          {scan.isThresholded ? <Badge variant="warning">Thresholded</Badge> : null}
           {scan.quotaLimitHit ? <Badge variant="destructive">Quota Limit Hit</Badge> : null}
           {scan.isChunkedScan ? <Badge variant="accent">Auto-Chunking Enabled</Badge> : null}
         </div>
@@ -59,6 +68,15 @@ export function ScanDetailsCard({ scan }: { scan: Scan }) {
             covers the data read so far; the next audit continues where this one stopped.
           </p>
         )}
+        {scan.isSampled ? (
+          <p className="text-xs text-muted-foreground">{samplingExplanation(scan.samplingRate)}</p>
+        ) : null}
+        {scan.isThresholded ? (
+          <p className="text-xs text-muted-foreground">
+            Google withheld some rows to protect user privacy (data thresholds), so small values may
+            be missing.
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
