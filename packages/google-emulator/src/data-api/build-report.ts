@@ -4,9 +4,10 @@
  * empty rows, fold the long tail into `(other)`, apply the metricFilter, order, and compute the
  * metric aggregations. The whole ordered result is kept so every page is a slice of it.
  */
-import { FACT_METRICS, type SyntheticProperty } from "../synthetic/types.ts";
+import { FACT_METRICS, type FactRow, type SyntheticProperty } from "../synthetic/types.ts";
 import { compactDate, dayOfTimestamp } from "./dates.ts";
-import { type Extractor, extractor } from "./dimension-values.ts";
+import { type EventFields, type Extractor, extractor } from "./dimension-values.ts";
+import { DISTINCT_COUNT, EventSlices, internalReferrer, readsEventScope } from "./event-scope.ts";
 import {
   compileDimensionFilter,
   compileMetricFilter,
@@ -14,7 +15,12 @@ import {
 } from "./filter-expression.ts";
 import { GroupTable } from "./group-table.ts";
 import { type AggregatedRow, orderRows } from "./ordering.ts";
-import type { MetricAggregation, ReportOrder, ReportQuery } from "./report-query.ts";
+import type {
+  DimensionSource,
+  MetricAggregation,
+  ReportOrder,
+  ReportQuery,
+} from "./report-query.ts";
 import { reportTokenCost } from "./token-cost.ts";
 
 export interface BuiltReport {
@@ -23,7 +29,16 @@ export interface BuiltReport {
   /** One row per date range for each requested aggregation, labelled RESERVED_*. */
   aggregations: Readonly<Record<MetricAggregation, readonly AggregatedRow[]>>;
   dataLossFromOtherRow: boolean;
+  /** One entry per date range when the report is sampled; none when it is not. */
+  samplingMetadatas: readonly SamplingMetadata[];
+  subjectToThresholding: boolean;
   tokenCost: number;
+}
+
+/** Google's SamplingMetadata (data.proto): counts of events, for one date range. */
+export interface SamplingMetadata {
+  samplesReadCount: number;
+  samplingSpaceSize: number;
 }
 
 const METRIC_COUNT = FACT_METRICS.length;
@@ -84,6 +99,8 @@ export function buildReport(
         : [],
     },
     dataLossFromOtherRow: folded.dataLoss,
+    samplingMetadatas: samplingOf(scan, property.profile.samplingThresholdSessions),
+    subjectToThresholding: property.profile.thresholded === true,
     tokenCost: reportTokenCost({
       factRowsScanned: scan.factRowsScanned,
       daysScanned: scan.daysScanned,
@@ -99,6 +116,9 @@ interface Scan {
   ranges: number[];
   /** METRIC_COUNT sums per group, indexed like FACT_METRICS. */
   sums: Float64Array;
+  /** Every session and event of the property in each date range, whatever the filter. */
+  rangeSessions: number[];
+  rangeEvents: number[];
   factRowsScanned: number;
   daysScanned: number;
 }
@@ -107,20 +127,41 @@ const SESSIONS = FACT_METRICS.indexOf("sessions");
 const KEY_EVENTS = FACT_METRICS.indexOf("keyEvents");
 const TOTAL_USERS = FACT_METRICS.indexOf("totalUsers");
 const ENGAGED_SESSIONS = FACT_METRICS.indexOf("engagedSessions");
+const EVENT_COUNT = FACT_METRICS.indexOf("eventCount");
 
 function aggregate(query: ReportQuery, property: SyntheticProperty, today: number): Scan {
   const rangeNames = query.dateRanges.map((range) => range.name);
-  const extractors = query.dimensions.map((dimension) => extractor(dimension.source, rangeNames));
+  // A report reading eventName or pageReferrer counts events, not sessions (event-scope.ts):
+  // its column and filter readers take those two fields from the event being counted.
+  const eventScope = readsEventScope(query);
+  const event: EventFields = { eventName: "", pageReferrer: "" };
+  const read = (source: DimensionSource) =>
+    extractor(source, rangeNames, eventScope ? event : undefined);
+  const extractors = query.dimensions.map((dimension) => read(dimension.source));
   const width = extractors.length;
-  const passes =
-    query.dimensionFilter &&
-    compileDimensionFilter(query.dimensionFilter, (source) => extractor(source, rangeNames));
+  const passes = query.dimensionFilter && compileDimensionFilter(query.dimensionFilter, read);
 
   const table = new GroupTable(width);
   const ranges: number[] = [];
   let sums = new Float64Array(1024 * METRIC_COUNT);
+  const rangeSessions = query.dateRanges.map(() => 0);
+  const rangeEvents = query.dateRanges.map(() => 0);
   let factRowsScanned = 0;
   let daysScanned = 0;
+
+  const groupOf = (row: FactRow, range: number): number => {
+    for (let i = 0; i < width; i++) table.set(i, (extractors[i] as Extractor)(row, range));
+    const group = table.find();
+    if (group === ranges.length) {
+      ranges.push(range);
+      if ((group + 1) * METRIC_COUNT > sums.length) {
+        const grown = new Float64Array(sums.length * 2);
+        grown.set(sums);
+        sums = grown;
+      }
+    }
+    return group;
+  };
 
   // Data exists up to yesterday; before the property's creation day there is none, so a range
   // reaching back years does not walk thousands of empty days (one day of slack for time zones).
@@ -131,6 +172,12 @@ function aggregate(query: ReportQuery, property: SyntheticProperty, today: numbe
   );
   const lastDay = Math.min(today - 1, Math.max(...query.dateRanges.map((range) => range.endDay)));
 
+  const slices = new EventSlices();
+  const internal = internalReferrer(property.profile.defaultUri);
+  // The groups one fact row's events fell into, and what they add to each.
+  const rowGroups = new Int32Array(slices.fields.length);
+  const rowSums = new Float64Array(slices.fields.length * METRIC_COUNT);
+
   for (let day = firstDay; day <= lastDay; day++) {
     const inRanges: number[] = [];
     query.dateRanges.forEach((range, index) => {
@@ -140,31 +187,82 @@ function aggregate(query: ReportQuery, property: SyntheticProperty, today: numbe
     const facts = property.rowsForDay(compactDate(day));
     factRowsScanned += facts.length;
     daysScanned++;
+    let daySessions = 0;
+    let dayEvents = 0;
+    for (const row of facts) {
+      daySessions += row.sessions;
+      dayEvents += row.eventCount;
+    }
     for (const range of inRanges) {
+      rangeSessions[range] = (rangeSessions[range] ?? 0) + daySessions;
+      rangeEvents[range] = (rangeEvents[range] ?? 0) + dayEvents;
       for (const row of facts) {
-        if (passes && !passes(row, range)) continue;
-        for (let i = 0; i < width; i++) table.set(i, (extractors[i] as Extractor)(row, range));
-        const group = table.find();
-        if (group === ranges.length) {
-          ranges.push(range);
-          if ((group + 1) * METRIC_COUNT > sums.length) {
-            const grown = new Float64Array(sums.length * 2);
-            grown.set(sums);
-            sums = grown;
+        if (!eventScope) {
+          if (passes && !passes(row, range)) continue;
+          const group = groupOf(row, range);
+          // Every metric is summed, totalUsers too: in GA4 users are a distinct count that does
+          // not add up across days or rows, but fact rows carry no user ids, so the stand-in sums.
+          const base = group * METRIC_COUNT;
+          sums[base + SESSIONS] = (sums[base + SESSIONS] as number) + row.sessions;
+          sums[base + KEY_EVENTS] = (sums[base + KEY_EVENTS] as number) + row.keyEvents;
+          sums[base + TOTAL_USERS] = (sums[base + TOTAL_USERS] as number) + row.totalUsers;
+          sums[base + ENGAGED_SESSIONS] =
+            (sums[base + ENGAGED_SESSIONS] as number) + row.engagedSessions;
+          sums[base + EVENT_COUNT] = (sums[base + EVENT_COUNT] as number) + row.eventCount;
+          continue;
+        }
+        slices.fill(row, internal(row));
+        let touched = 0;
+        for (let slice = 0; slice < slices.count; slice++) {
+          const fields = slices.fields[slice] as EventFields;
+          event.eventName = fields.eventName;
+          event.pageReferrer = fields.pageReferrer;
+          if (passes && !passes(row, range)) continue;
+          const group = groupOf(row, range);
+          let at = 0;
+          while (at < touched && rowGroups[at] !== group) at++;
+          if (at === touched) {
+            touched++;
+            rowGroups[at] = group;
+            rowSums.fill(0, at * METRIC_COUNT, (at + 1) * METRIC_COUNT);
+          }
+          for (let m = 0; m < METRIC_COUNT; m++) {
+            const value = slices.sums[slice * METRIC_COUNT + m] as number;
+            const so = rowSums[at * METRIC_COUNT + m] as number;
+            rowSums[at * METRIC_COUNT + m] = DISTINCT_COUNT[m] ? Math.max(so, value) : so + value;
           }
         }
-        // Every metric is summed, totalUsers too: in GA4 users are a distinct count that does not
-        // add up across days or rows, but fact rows carry no user ids, so the stand-in sums.
-        const base = group * METRIC_COUNT;
-        sums[base + SESSIONS] = (sums[base + SESSIONS] as number) + row.sessions;
-        sums[base + KEY_EVENTS] = (sums[base + KEY_EVENTS] as number) + row.keyEvents;
-        sums[base + TOTAL_USERS] = (sums[base + TOTAL_USERS] as number) + row.totalUsers;
-        sums[base + ENGAGED_SESSIONS] =
-          (sums[base + ENGAGED_SESSIONS] as number) + row.engagedSessions;
+        for (let at = 0; at < touched; at++) {
+          const base = (rowGroups[at] as number) * METRIC_COUNT;
+          for (let m = 0; m < METRIC_COUNT; m++) {
+            sums[base + m] =
+              (sums[base + m] as number) + (rowSums[at * METRIC_COUNT + m] as number);
+          }
+        }
       }
     }
   }
-  return { table, ranges, sums, factRowsScanned, daysScanned };
+  return { table, ranges, sums, rangeSessions, rangeEvents, factRowsScanned, daysScanned };
+}
+
+/**
+ * Sampling (data.proto SamplingMetadata: "The total number of events read in this sampled report
+ * for a date range" / "The total number of events present in this property's data that could
+ * have been analyzed in this report for a date range"). Once a date range holds more sessions
+ * than the property's threshold, every range gets an entry, in request order ("One
+ * samplingMetadatas is populated for each date range"); a range under the threshold reads all of
+ * its events. The sample reads the events of `threshold` sessions' worth of the range, but the
+ * stand-in's numbers stay exact: its sample happens to be a perfect one.
+ */
+function samplingOf(scan: Scan, threshold: number | undefined): SamplingMetadata[] {
+  if (threshold === undefined || scan.rangeSessions.every((sessions) => sessions <= threshold)) {
+    return [];
+  }
+  return scan.rangeSessions.map((sessions, range) => {
+    const space = scan.rangeEvents[range] ?? 0;
+    const read = sessions > threshold ? Math.floor((space * threshold) / sessions) : space;
+    return { samplesReadCount: read, samplingSpaceSize: space };
+  });
 }
 
 function rowOf(scan: Scan, group: number): AggregatedRow {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { FACT_DIMENSIONS } from "../synthetic/types.ts";
 import { getMetadata } from "./metadata.ts";
-import { report, YESTERDAY } from "./testing/report-helpers.ts";
+import { isItemDimension } from "./schema.ts";
+import { rejection, report, YESTERDAY } from "./testing/report-helpers.ts";
 
 interface FieldJson {
   apiName: string;
@@ -22,27 +24,30 @@ describe("getMetadata", () => {
     expect(getMetadata("0").name).toBe("properties/0/metadata");
   });
 
-  it("lists every fact dimension, the derived pairs and the four metrics", () => {
-    expect(metadata.dimensions.map((d) => d.apiName)).toEqual(
-      expect.arrayContaining([
-        "date",
-        "sessionSource",
-        "landingPagePlusQueryString",
-        "sessionSourceMedium",
-        "sessionManualSourceMedium",
-      ]),
+  it("lists every fact dimension, eventName, the derived pairs and the five metrics", () => {
+    const names = metadata.dimensions.map((d) => d.apiName);
+    expect(names).toEqual(
+      expect.arrayContaining([...FACT_DIMENSIONS, "eventName", "sessionSourceMedium"]),
     );
-    expect(metadata.dimensions).toHaveLength(19);
+    expect(names).toContain("sessionManualSourceMedium");
+    expect(new Set(names).size).toBe(names.length);
     expect(metadata.metrics.map((m) => m.apiName)).toEqual([
       "sessions",
       "keyEvents",
       "totalUsers",
       "engagedSessions",
+      "eventCount",
     ]);
     expect(metadata.metrics.every((m) => m.type === "TYPE_INTEGER")).toBe(true);
   });
 
   it("uses Google's descriptions", () => {
+    expect(metadata.dimensions.find((d) => d.apiName === "eventName")).toEqual({
+      apiName: "eventName",
+      uiName: "Event name",
+      description: "The name of the event.",
+      category: "Event",
+    });
     expect(metadata.dimensions.find((d) => d.apiName === "sessionSourceMedium")).toEqual({
       apiName: "sessionSourceMedium",
       uiName: "Session source / medium",
@@ -54,11 +59,16 @@ describe("getMetadata", () => {
     );
   });
 
-  it("lists only fields runReport accepts", () => {
+  it("lists only fields runReport accepts, item-scoped ones aside, which it refuses by name", () => {
     for (const dimension of metadata.dimensions) {
-      expect(() =>
-        report({ dimensions: [{ name: dimension.apiName }], dateRanges: YESTERDAY }),
-      ).not.toThrow();
+      const body = { dimensions: [{ name: dimension.apiName }], dateRanges: YESTERDAY };
+      if (isItemDimension(dimension.apiName)) {
+        expect(rejection(body).message).toBe(
+          `The Utmost Google emulator does not support item-scoped dimensions such as ${dimension.apiName}.`,
+        );
+        continue;
+      }
+      expect(() => report(body)).not.toThrow();
     }
     for (const metric of metadata.metrics) {
       expect(() =>

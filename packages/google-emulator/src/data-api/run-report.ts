@@ -109,10 +109,20 @@ function renderResponse(
   if (MAXIMUM.length > 0) response.maximums = MAXIMUM.map(render);
   if (MINIMUM.length > 0) response.minimums = MINIMUM.map(render);
   if (report.rows.length > 0) response.rowCount = report.rows.length;
+  // ResponseMetaData's fields in their proto order; int64 counts are strings (§0).
   response.metadata = {
     ...(report.dataLossFromOtherRow ? { dataLossFromOtherRow: true } : {}),
     currencyCode,
     timeZone,
+    ...(report.subjectToThresholding ? { subjectToThresholding: true } : {}),
+    ...(report.samplingMetadatas.length > 0
+      ? {
+          samplingMetadatas: report.samplingMetadatas.map((sampling) => ({
+            samplesReadCount: String(sampling.samplesReadCount),
+            samplingSpaceSize: String(sampling.samplingSpaceSize),
+          })),
+        }
+      : {}),
   };
   response.kind = "analyticsData#runReport";
   return response;

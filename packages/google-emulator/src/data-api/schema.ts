@@ -1,8 +1,8 @@
 /**
- * The dimensions and metrics the stand-in serves: every fact-row field plus the two derived
- * source / medium pairs. One list feeds request validation and getMetadata, so the two cannot
- * disagree. Descriptions are Google's api-schema wording where ga4-protocol.md §4 quotes it, and a
- * paraphrase where §4 marks its own as one.
+ * The dimensions and metrics the stand-in serves: every fact-row field, the event-scoped
+ * eventName, and the two derived source / medium pairs. One list feeds request validation and
+ * getMetadata, so the two cannot disagree. Descriptions are Google's api-schema wording where
+ * ga4-protocol.md §4 quotes it, and a paraphrase where §4 marks its own as one.
  */
 import type { FactDimension, FactMetric } from "../synthetic/types.ts";
 
@@ -118,6 +118,19 @@ const FACT_DIMENSION_INFO: Readonly<Record<FactDimension, Omit<DimensionInfo, "a
   },
 };
 
+/**
+ * Dimensions of each event rather than of the session: a report with one of them (or a filter
+ * on one) counts a session under each value its events carry (event-scope.ts). `pageReferrer`
+ * is one too, though it is also stored on each fact row, as the landing page view's referrer.
+ */
+export const EVENT_DIMENSIONS = {
+  eventName: {
+    uiName: "Event name",
+    description: "The name of the event.",
+    category: "Event",
+  },
+} as const satisfies Record<string, Omit<DimensionInfo, "apiName">>;
+
 /** Dimensions computed from two fact fields, as GA4 reports them: `source / medium`. */
 export const DERIVED_DIMENSIONS = {
   sessionSourceMedium: {
@@ -138,6 +151,7 @@ export type DerivedDimension = keyof typeof DERIVED_DIMENSIONS;
 
 export const DIMENSIONS: readonly DimensionInfo[] = [
   ...Object.entries(FACT_DIMENSION_INFO).map(([apiName, info]) => ({ apiName, ...info })),
+  ...Object.entries(EVENT_DIMENSIONS).map(([apiName, info]) => ({ apiName, ...info })),
   ...Object.entries(DERIVED_DIMENSIONS).map(([apiName, { uiName, description }]) => ({
     apiName,
     uiName,
@@ -172,6 +186,12 @@ export const METRICS: readonly MetricInfo[] = [
     description:
       "The number of sessions that lasted longer than 10 seconds, or had a key event, or had 2 or more screen views.",
     category: "Session",
+  },
+  {
+    apiName: "eventCount",
+    uiName: "Event count",
+    description: "The count of events.",
+    category: "Event",
   },
 ];
 

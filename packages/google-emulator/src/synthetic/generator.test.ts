@@ -82,6 +82,12 @@ function realismProblems(row: FactRow, date: string, host: string): string[] {
   if (row.keyEvents > row.sessions) fail("more key events than sessions");
   if (!Number.isInteger(row.totalUsers) || row.totalUsers < 1) fail("totalUsers");
   if (row.totalUsers > row.sessions) fail("more users than sessions");
+  if (!Number.isInteger(row.multiPageSessions) || row.multiPageSessions < 0) fail("multi-page");
+  // A multi-page session is engaged ("2 or more screen views"); a key event follows a later page.
+  if (row.multiPageSessions > row.engagedSessions) fail("multi-page sessions not engaged");
+  if (row.keyEvents > row.multiPageSessions) fail("a key event on a one-page session");
+  if (row.pageViews < row.sessions + row.multiPageSessions) fail("too few page views");
+  if (row.eventCount !== row.sessions + row.pageViews + row.keyEvents) fail("eventCount");
   const landing = row.landingPagePlusQueryString;
   if (!landing.startsWith("/")) fail("landing is not a path");
   if (landing.split("?")[0] !== row.landingPage) fail("landingPage is not the landing's path");
@@ -189,6 +195,27 @@ describe("rowsForDay", () => {
       expect(sessions / days.length).toBeLessThan(profile.dailySessions * 1.15);
       expect(rows / days.length).toBeGreaterThan(profile.dailyRows * 0.8);
       expect(rows / days.length).toBeLessThan(profile.dailyRows * 1.2);
+    },
+  );
+
+  it.each(PROFILE_KEYS.filter((key) => key !== "huge-publisher").map((key) => [key]))(
+    "%s has 35-60% multi-page sessions and about two pages a session",
+    (key) => {
+      const property = createSyntheticProperty(PROFILES[key]);
+      let sessions = 0;
+      let multiPage = 0;
+      let pageViews = 0;
+      for (const date of daysUntil("20261115", 28)) {
+        for (const row of property.rowsForDay(date)) {
+          sessions += row.sessions;
+          multiPage += row.multiPageSessions;
+          pageViews += row.pageViews;
+        }
+      }
+      expect(multiPage / sessions).toBeGreaterThan(0.35);
+      expect(multiPage / sessions).toBeLessThan(0.6);
+      expect(pageViews / sessions).toBeGreaterThan(1.6);
+      expect(pageViews / sessions).toBeLessThan(3);
     },
   );
 });

@@ -25,16 +25,38 @@ export const FACT_DIMENSIONS = [
 ] as const;
 export type FactDimension = (typeof FACT_DIMENSIONS)[number];
 
-/** Metrics every fact row carries. */
-export const FACT_METRICS = ["sessions", "keyEvents", "totalUsers", "engagedSessions"] as const;
+/**
+ * Metrics every fact row carries, and a report can ask for. `eventCount` is every event of the
+ * row's sessions: one session_start each, their page_views, and their key events.
+ */
+export const FACT_METRICS = [
+  "sessions",
+  "keyEvents",
+  "totalUsers",
+  "engagedSessions",
+  "eventCount",
+] as const;
 export type FactMetric = (typeof FACT_METRICS)[number];
 
 /**
+ * What a fact row knows about its sessions' events beyond the metrics, so event-scoped reports
+ * (eventName, pageReferrer) can split the row as GA4 would. Not requestable.
+ * - `multiPageSessions`: sessions that viewed 2 or more pages. Each is engaged (GA4 counts "2 or
+ *   more screen views" as engagement) and its later page_views carry the site's own URL as
+ *   page_referrer.
+ * - `pageViews`: the page_view events of the row's sessions, at least one per session plus one
+ *   per multi-page session.
+ */
+export const EVENT_FACTS = ["multiPageSessions", "pageViews"] as const;
+export type EventFact = (typeof EVENT_FACTS)[number];
+
+/**
  * One distinct combination on one day, as GA4 stores it: values are exactly what GA4 would
- * report (`(not set)`, `(direct)`, `(none)` included; `date` is YYYYMMDD).
+ * report (`(not set)`, `(direct)`, `(none)` included; `date` is YYYYMMDD). `pageReferrer` is the
+ * referrer of the session's landing page view (so of its session_start event too).
  */
 export type FactRow = { readonly [D in FactDimension]: string } & {
-  readonly [M in FactMetric]: number;
+  readonly [M in FactMetric | EventFact]: number;
 };
 
 /** A tagging error put into a property on purpose, and what an auditor must report for it. */
@@ -66,6 +88,17 @@ export interface PropertyProfile {
   dailyRows: number;
   /** Rows past this many distinct combinations in one report fold into `(other)`. */
   cardinalityLimit?: number;
+  /**
+   * Reports whose date range holds more sessions than this are sampled: their metadata carries
+   * one samplingMetadatas entry per date range. Unset: never sampled.
+   */
+  samplingThresholdSessions?: number;
+  /**
+   * Google signals is on with a blended reporting identity, so GA4 applies data thresholds:
+   * every report of the property says `subjectToThresholding` and counts against the
+   * potentially-thresholded-requests quota. Unset: no thresholding.
+   */
+  thresholded?: boolean;
   /** Any use of a grant against this property revokes the grant (the user removed access). */
   revokesGrants?: boolean;
   injectedErrors: readonly InjectedError[];

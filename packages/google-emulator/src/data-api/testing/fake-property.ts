@@ -25,8 +25,15 @@ export function profile(overrides: Partial<PropertyProfile> = {}): PropertyProfi
   };
 }
 
-/** A fact row of direct traffic to the home page, with `overrides` on top. */
+/**
+ * A fact row of direct traffic to the home page, with `overrides` on top. Unless given, every
+ * session viewed one page (no multi-page sessions) and `eventCount` follows from the rest.
+ */
 export function fact(overrides: Partial<FactRow> = {}): FactRow {
+  const sessions = overrides.sessions ?? 1;
+  const keyEvents = overrides.keyEvents ?? 0;
+  const multiPageSessions = overrides.multiPageSessions ?? 0;
+  const pageViews = overrides.pageViews ?? sessions + multiPageSessions;
   return {
     date: "20260314",
     sessionSource: "(direct)",
@@ -45,10 +52,13 @@ export function fact(overrides: Partial<FactRow> = {}): FactRow {
     pageReferrer: "",
     hostName: "www.example.com",
     deviceCategory: "desktop",
-    sessions: 1,
-    keyEvents: 0,
+    sessions,
+    keyEvents,
     totalUsers: 1,
     engagedSessions: 1,
+    eventCount: sessions + pageViews + keyEvents,
+    multiPageSessions,
+    pageViews,
     ...overrides,
   };
 }
