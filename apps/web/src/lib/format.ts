@@ -42,8 +42,10 @@ export function formatNumber(value: number): string {
 export function formatPercentDown(share: number): string {
   const fractionDigits = share < 0.01 ? 2 : 0;
   const scale = 10 ** (fractionDigits + 2);
+  // The epsilon undoes binary fractions: 0.29 * 100 is 28.999999999999996.
+  const floored = Math.floor(share * scale + 1e-9) / scale;
   return new Intl.NumberFormat(LOCALE, {
     style: "percent",
     maximumFractionDigits: fractionDigits,
-  }).format(Math.floor(share * scale) / scale);
+  }).format(floored);
 }
