@@ -164,11 +164,20 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
         chunkSizeDays: 2,
         isComplete: true,
         quotaLimitHit: false,
+        // The stand-in samples the large store's reports of two days or more, as Google does.
+        isSampled: profileKey === "large-store",
+        isThresholded: false,
         apiCallsMade: CHUNKED_API_CALLS,
         dateRangeStart: isoDate(RANGE.startDay),
         dateRangeEnd: isoDate(RANGE.endDay),
       });
       expect(scan.rowsFetched).toBeGreaterThan(0);
+      if (scan.isSampled) {
+        expect(scan.samplingRate).toBeGreaterThan(0);
+        expect(scan.samplingRate).toBeLessThan(1);
+      } else {
+        expect(scan.samplingRate).toBeNull();
+      }
       expect(scan.startedAt).not.toBeNull();
       expect(scan.completedAt).not.toBeNull();
       expect(await issueSummary(dataSource.id)).toEqual(expectedIssues(expected));
