@@ -5,23 +5,22 @@
  * (`customDefinition: false`, empty `deprecatedApiNames`, no `comparisons`) are left out, as
  * proto3 JSON does.
  */
-import { DIMENSIONS, METRICS } from "./schema.ts";
+import { DIMENSIONS, type DimensionInfo, METRICS, type MetricInfo } from "./schema.ts";
+
+/** DimensionMetadata, also sent in checkCompatibility's answer. */
+export function dimensionMetadata({ apiName, uiName, description, category }: DimensionInfo) {
+  return { apiName, uiName, description, category };
+}
+
+/** MetricMetadata, also sent in checkCompatibility's answer. */
+export function metricMetadata({ apiName, uiName, description, category }: MetricInfo) {
+  return { apiName, uiName, description, type: "TYPE_INTEGER", category };
+}
 
 export function getMetadata(propertyId: string): Record<string, unknown> {
   return {
     name: `properties/${propertyId}/metadata`,
-    dimensions: DIMENSIONS.map(({ apiName, uiName, description, category }) => ({
-      apiName,
-      uiName,
-      description,
-      category,
-    })),
-    metrics: METRICS.map(({ apiName, uiName, description, category }) => ({
-      apiName,
-      uiName,
-      description,
-      type: "TYPE_INTEGER",
-      category,
-    })),
+    dimensions: DIMENSIONS.map(dimensionMetadata),
+    metrics: METRICS.map(metricMetadata),
   };
 }

@@ -5,12 +5,16 @@
  * with a report that would be wrong.
  */
 import type { FactMetric } from "../synthetic/types.ts";
+import { incompatiblePair, incompatibleRequest } from "./compatibility.ts";
 import { resolveDay } from "./dates.ts";
 import { readDimensionFilter, readMetricFilter } from "./filter-expression.ts";
 import {
   DIMENSION_ORDER_TYPES,
+  type DimensionLeaf,
   type DimensionSource,
+  type FilterNode,
   type MetricAggregation,
+  type MetricLeaf,
   type ReportDateRange,
   type ReportDimension,
   type ReportMetric,
@@ -21,6 +25,7 @@ import {
   child,
   enumValue,
   type Fields,
+  RequestRejected,
   readBool,
   readEnum,
   readInt64,
@@ -31,7 +36,13 @@ import {
   reject,
   stringAt,
 } from "./request-fields.ts";
-import { DATE_RANGE_DIMENSION, isMetric, isSchemaDimension, notAValid } from "./schema.ts";
+import {
+  DATE_RANGE_DIMENSION,
+  isItemDimension,
+  isMetric,
+  isSchemaDimension,
+  notAValid,
+} from "./schema.ts";
 
 /** Limits from §3.1 / §3.7. */
 export const MAX_DIMENSIONS = 9;
@@ -69,34 +80,16 @@ export function parseRunReportRequest(body: unknown, today: number): ReportQuery
   readBool(request, "returnPropertyQuota", "");
   rejectUnsupported(request);
 
-  const dimensions = readDimensions(request);
-  const metrics = readMetrics(request);
+  const { dimensions, metrics, dimensionFilter, metricFilter, schemaDimensions } =
+    readReportFields(request);
+  const item = [...schemaDimensions].find(isItemDimension);
+  if (item !== undefined) reject(`${UNSUPPORTED} item-scoped dimensions such as ${item}.`);
   const dateRanges = readDateRanges(request, today);
   const columns = [...dimensions];
   // Several ranges: every row says which range it counts (§3.1), at the end unless requested.
   if (dateRanges.length > 1 && !dimensions.some((d) => d.source.kind === "dateRange")) {
     columns.push({ name: DATE_RANGE_DIMENSION, source: { kind: "dateRange" } });
   }
-
-  const resolveDimension = (name: string): DimensionSource | undefined => {
-    const requested = columns.find((column) => column.name === name);
-    if (requested) return requested.source;
-    if (name === DATE_RANGE_DIMENSION) return { kind: "dateRange" };
-    return isSchemaDimension(name) ? { kind: "field", field: name } : undefined;
-  };
-  const dimensionFilter =
-    request.dimensionFilter === undefined
-      ? undefined
-      : readDimensionFilter(request.dimensionFilter, "dimension_filter", resolveDimension);
-  const metricFilter =
-    request.metricFilter === undefined
-      ? undefined
-      : readMetricFilter(
-          request.metricFilter,
-          "metric_filter",
-          new Set(metrics.map((m) => m.name)),
-          (name) => resolveDimension(name) !== undefined,
-        );
 
   const offset = readInt64(request, "offset", "");
   if (offset < 0) reject(`offset must not be negative; got ${offset}.`);
@@ -124,6 +117,80 @@ export function parseRunReportRequest(body: unknown, today: number): ReportQuery
   };
 }
 
+/** What runReport and checkCompatibility both read: the fields of a report and their filters. */
+export interface ReportFields {
+  dimensions: ReportDimension[];
+  metrics: ReportMetric[];
+  dimensionFilter: FilterNode<DimensionLeaf> | undefined;
+  metricFilter: FilterNode<MetricLeaf> | undefined;
+  /** Every schema dimension the report reads, through an expression or a filter included. */
+  schemaDimensions: ReadonlySet<string>;
+}
+
+/**
+ * Reads dimensions, metrics and both filters, and refuses them together when GA4 cannot put
+ * them in one report (compatibility.ts). A dimensionFilter may name any schema dimension, not
+ * only the requested ones (docs/google-open-questions.md).
+ */
+export function readReportFields(request: Fields): ReportFields {
+  const dimensions = readDimensions(request);
+  const metrics = readMetrics(request);
+  const resolveDimension = (name: string): DimensionSource | undefined => {
+    const requested = dimensions.find((dimension) => dimension.name === name);
+    if (requested) return requested.source;
+    if (name === DATE_RANGE_DIMENSION) return { kind: "dateRange" };
+    return isSchemaDimension(name) ? { kind: "field", field: name } : undefined;
+  };
+  const dimensionFilter =
+    request.dimensionFilter === undefined
+      ? undefined
+      : readDimensionFilter(request.dimensionFilter, "dimension_filter", resolveDimension);
+  const metricFilter =
+    request.metricFilter === undefined
+      ? undefined
+      : readMetricFilter(
+          request.metricFilter,
+          "metric_filter",
+          new Set(metrics.map((m) => m.name)),
+          (name) => resolveDimension(name) !== undefined,
+        );
+  const schemaDimensions = new Set(dimensions.flatMap((d) => sourceFields(d.source)));
+  for (const leaf of filterLeaves(dimensionFilter)) {
+    for (const field of sourceFields(leaf.source)) schemaDimensions.add(field);
+  }
+  const pair = incompatiblePair(
+    schemaDimensions,
+    metrics.map((m) => m.name),
+  );
+  if (pair) throw new RequestRejected(incompatibleRequest(pair));
+  return { dimensions, metrics, dimensionFilter, metricFilter, schemaDimensions };
+}
+
+function sourceFields(source: DimensionSource): readonly string[] {
+  switch (source.kind) {
+    case "field":
+    case "lowerCase":
+    case "upperCase":
+      return [source.field];
+    case "concatenate":
+      return source.fields;
+    case "dateRange":
+      return [];
+  }
+}
+
+function filterLeaves<Leaf>(node: FilterNode<Leaf> | undefined): Leaf[] {
+  if (node === undefined) return [];
+  switch (node.kind) {
+    case "leaf":
+      return [node.leaf];
+    case "not":
+      return filterLeaves(node.expression);
+    default:
+      return node.expressions.flatMap((expression) => filterLeaves(expression));
+  }
+}
+
 function rejectUnsupported(request: Fields): void {
   if (request.cohortSpec !== undefined) {
     const cohortSpec = readMessage(request.cohortSpec, "cohort_spec", "CohortSpec", [
@@ -138,6 +205,11 @@ function rejectUnsupported(request: Fields): void {
   }
 }
 
+/**
+ * data.proto, Dimension.name: "Dimension names that you choose must match the regular
+ * expression `^[a-zA-Z0-9_]$`." Read as one or more of those characters: the proto's own example
+ * name is `countryAndCity`.
+ */
 const EXPRESSION_NAME = /^[a-zA-Z0-9_]+$/;
 
 function readDimensions(request: Fields): ReportDimension[] {
@@ -147,9 +219,20 @@ function readDimensions(request: Fields): ReportDimension[] {
       `Requests are allowed up to ${MAX_DIMENSIONS} dimensions; this request has ${items.length}.`,
     );
   }
-  const dimensions = items.map((item, i): ReportDimension => {
+  const messages = items.map((item, i) =>
+    readMessage(item, `dimensions[${i}]`, "Dimension", ["name", "dimensionExpression"]),
+  );
+  // An expression reads dimensions of the request itself (data.proto, ConcatenateExpression and
+  // CaseExpression: "The name must refer back to a name in dimensions field of the request.").
+  const plain = new Set(
+    messages.flatMap((fields, i) =>
+      fields.dimensionExpression === undefined
+        ? [readString(fields, "name", `dimensions[${i}]`) ?? ""]
+        : [],
+    ),
+  );
+  const dimensions = messages.map((fields, i): ReportDimension => {
     const path = `dimensions[${i}]`;
-    const fields = readMessage(item, path, "Dimension", ["name", "dimensionExpression"]);
     const name = readString(fields, "name", path) ?? "";
     if (fields.dimensionExpression === undefined) {
       if (name === DATE_RANGE_DIMENSION) return { name, source: { kind: "dateRange" } };
@@ -166,6 +249,7 @@ function readDimensions(request: Fields): ReportDimension[] {
       source: readDimensionExpression(
         fields.dimensionExpression,
         child(path, "dimensionExpression"),
+        (referenced, at) => requestDimension(referenced, at, name, plain),
       ),
     };
   });
@@ -176,13 +260,30 @@ function readDimensions(request: Fields): ReportDimension[] {
   return dimensions;
 }
 
-function schemaDimension(value: unknown, path: string): string {
+/** A name inside a dimensionExpression: a schema dimension requested on its own in `plain`. */
+function requestDimension(
+  value: unknown,
+  path: string,
+  expressionName: string,
+  plain: ReadonlySet<string>,
+): string {
   const name = stringAt(value ?? "", path);
   if (!isSchemaDimension(name)) reject(notAValid("dimension", name));
+  if (!plain.has(name)) {
+    reject(
+      `The dimensionExpression of ${expressionName} names ${name}, which is not in the dimensions of the request. The names in a dimensionExpression must refer back to names in the dimensions field of the request.`,
+    );
+  }
   return name;
 }
 
-function readDimensionExpression(value: unknown, path: string): DimensionSource {
+type NameReader = (value: unknown, path: string) => string;
+
+function readDimensionExpression(
+  value: unknown,
+  path: string,
+  dimensionName: NameReader,
+): DimensionSource {
   const fields = readMessage(value, path, "DimensionExpression", [
     "lowerCase",
     "upperCase",
@@ -205,7 +306,7 @@ function readDimensionExpression(value: unknown, path: string): DimensionSource 
       );
       return {
         kind: member,
-        field: schemaDimension(expression.dimensionName, child(casePath, "dimensionName")),
+        field: dimensionName(expression.dimensionName, child(casePath, "dimensionName")),
       };
     }
     case "concatenate": {
@@ -221,7 +322,7 @@ function readDimensionExpression(value: unknown, path: string): DimensionSource 
       return {
         kind: "concatenate",
         fields: names.map((name, i) =>
-          schemaDimension(name, `${child(concatPath, "dimensionNames")}[${i}]`),
+          dimensionName(name, `${child(concatPath, "dimensionNames")}[${i}]`),
         ),
         delimiter: readString(expression, "delimiter", concatPath) ?? "",
       };

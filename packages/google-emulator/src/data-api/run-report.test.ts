@@ -151,6 +151,10 @@ describe("runReport aggregation", () => {
           },
         },
         { name: "upper", dimensionExpression: { upperCase: { dimensionName: "sessionSource" } } },
+        // An expression reads dimensions of the request itself, wherever they are listed.
+        { name: "sessionMedium" },
+        { name: "sessionSource" },
+        { name: "deviceCategory" },
       ],
       metrics: [{ name: "sessions" }],
       dateRanges: YESTERDAY,
@@ -162,8 +166,13 @@ describe("runReport aggregation", () => {
       { name: "medium" },
       { name: "pair" },
       { name: "upper" },
+      { name: "sessionMedium" },
+      { name: "sessionSource" },
+      { name: "deviceCategory" },
     ]);
-    expect(table(response.rows)).toEqual([["social", "facebook|mobile", "FACEBOOK", "3"]]);
+    expect(table(response.rows)).toEqual([
+      ["social", "facebook|mobile", "FACEBOOK", "Social", "facebook", "mobile", "3"],
+    ]);
   });
 
   it("leaves invisible metrics out of the response but orders by them", () => {

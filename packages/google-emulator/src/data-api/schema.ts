@@ -149,6 +149,27 @@ export const DERIVED_DIMENSIONS = {
 >;
 export type DerivedDimension = keyof typeof DERIVED_DIMENSIONS;
 
+/**
+ * Item-scoped dimensions (Google's list: developers.google.com/analytics/devguides/reporting/
+ * data/v1/announcements/20221201-compatibility-changes). The synthetic data has no items, so
+ * runReport refuses them; they are listed so that compatibility (compatibility.ts) is checked and
+ * answered as Google does.
+ */
+export const ITEM_DIMENSIONS: readonly DimensionInfo[] = [
+  {
+    apiName: "itemId",
+    uiName: "Item ID",
+    description: "The ID of the item.",
+    category: "Ecommerce",
+  },
+  {
+    apiName: "itemName",
+    uiName: "Item name",
+    description: "The name of the item.",
+    category: "Ecommerce",
+  },
+];
+
 export const DIMENSIONS: readonly DimensionInfo[] = [
   ...Object.entries(FACT_DIMENSION_INFO).map(([apiName, info]) => ({ apiName, ...info })),
   ...Object.entries(EVENT_DIMENSIONS).map(([apiName, info]) => ({ apiName, ...info })),
@@ -158,6 +179,7 @@ export const DIMENSIONS: readonly DimensionInfo[] = [
     description,
     category: TRAFFIC,
   })),
+  ...ITEM_DIMENSIONS,
 ];
 
 export const METRICS: readonly MetricInfo[] = [
@@ -200,6 +222,12 @@ const METRIC_NAMES: ReadonlySet<string> = new Set(METRICS.map((m) => m.apiName))
 
 export function isSchemaDimension(name: string): boolean {
   return DIMENSION_NAMES.has(name);
+}
+
+const ITEM_DIMENSION_NAMES: ReadonlySet<string> = new Set(ITEM_DIMENSIONS.map((d) => d.apiName));
+
+export function isItemDimension(name: string): boolean {
+  return ITEM_DIMENSION_NAMES.has(name);
 }
 
 export function isDerivedDimension(name: string): name is DerivedDimension {

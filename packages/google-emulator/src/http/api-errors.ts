@@ -26,6 +26,10 @@ export const API_METHODS = {
   runReport: { service: "analyticsdata.googleapis.com", method: `${DATA}.RunReport` },
   batchRunReports: { service: "analyticsdata.googleapis.com", method: `${DATA}.BatchRunReports` },
   getMetadata: { service: "analyticsdata.googleapis.com", method: `${DATA}.GetMetadata` },
+  checkCompatibility: {
+    service: "analyticsdata.googleapis.com",
+    method: `${DATA}.CheckCompatibility`,
+  },
 } as const satisfies Record<string, ApiMethod>;
 
 function errorInfo(reason: string, api: ApiMethod): Record<string, unknown> {

@@ -137,6 +137,47 @@ describe("Admin and Data API routes", () => {
     expect(reports[1]).not.toHaveProperty("propertyQuota");
   });
 
+  it("refuses a batch whose requests name another property", async () => {
+    const batch = await callApi(base, `/v1beta/properties/${LARGE_STORE}:batchRunReports`, alex, {
+      requests: [REPORT, { ...REPORT, property: `properties/${NORTHWIND_STORE}` }],
+    });
+    expect(batch.status).toBe(400);
+    expect(batch.json).toMatchObject({ error: { code: 400, status: "INVALID_ARGUMENT" } });
+  });
+
+  it("answers checkCompatibility with the admission of runReport", async () => {
+    const path = `/v1beta/properties/${NORTHWIND_STORE}:checkCompatibility`;
+    const traffic = {
+      dimensions: [{ name: "sessionSource" }, { name: "landingPagePlusQueryString" }],
+      metrics: [{ name: "keyEvents" }, { name: "sessions" }],
+      dimensionFilter: { filter: { fieldName: "hostName", stringFilter: { value: "x" } } },
+      compatibilityFilter: "INCOMPATIBLE",
+    };
+    const answer = await callApi(base, path, alex, traffic);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/json; charset=UTF-8");
+    expect(answer.json).toEqual({
+      dimensionCompatibilities: [
+        expect.objectContaining({
+          dimensionMetadata: expect.objectContaining({ apiName: "itemId" }),
+          compatibility: "INCOMPATIBLE",
+        }),
+        expect.objectContaining({
+          dimensionMetadata: expect.objectContaining({ apiName: "itemName" }),
+          compatibility: "INCOMPATIBLE",
+        }),
+      ],
+    });
+    const incompatible = await callApi(base, path, alex, {
+      dimensions: [{ name: "itemName" }],
+      metrics: [{ name: "keyEvents" }],
+    });
+    expect(incompatible.status).toBe(400);
+    expect(incompatible.json).toMatchObject({ error: { code: 400, status: "INVALID_ARGUMENT" } });
+    expect((await callApi(base, path, priya, traffic)).status).toBe(403);
+    expect((await callApi(base, path, undefined, traffic)).status).toBe(401);
+  });
+
   it("passes the Data API's own validation errors through", async () => {
     const bad = await callApi(base, `/v1beta/properties/${NORTHWIND_STORE}:runReport`, alex, {
       ...REPORT,

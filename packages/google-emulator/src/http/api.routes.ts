@@ -6,11 +6,12 @@ import {
   listDataStreams,
 } from "../admin-api/admin.ts";
 import { renderNotFoundPage } from "../consent-page.ts";
+import { readBatchRunReportsRequest } from "../data-api/batch-run-reports.ts";
+import { checkCompatibility } from "../data-api/check-compatibility.ts";
 import { getMetadata } from "../data-api/metadata.ts";
 import { runReport } from "../data-api/run-report.ts";
 import {
   type GoogleApiError,
-  invalidArgument,
   PERMISSION_DENIED_PROPERTY,
   UNAUTHENTICATED,
 } from "../google-error.ts";
@@ -51,9 +52,6 @@ interface PropertyAccess {
 type Gate<T> =
   | { ok: true; value: T }
   | { ok: false; error: GoogleApiError; headers?: Record<string, string> };
-
-/** Data API requests a batch may hold (§3.4). */
-const MAX_BATCH_REQUESTS = 5;
 
 export function registerApiRoutes(fastify: FastifyInstance, ctx: EmulatorContext): void {
   const realm = () => `Bearer realm="${ctx.publicUrl()}/"`;
@@ -191,16 +189,30 @@ export function registerApiRoutes(fastify: FastifyInstance, ctx: EmulatorContext
   // `{id}:runReport` has no path-segment boundary Fastify can route on, so the custom method
   // is parsed here.
   fastify.post<{ Params: { "*": string } }>("/v1beta/properties/*", async (request, reply) => {
-    const match = /^([^/:]+):(runReport|batchRunReports)$/.exec(request.params["*"]);
+    const match = /^([^/:]+):(runReport|batchRunReports|checkCompatibility)$/.exec(
+      request.params["*"],
+    );
     if (!match?.[1] || !match[2]) {
       return sendHtml(reply, 404, renderNotFoundPage(requestPath(request)));
     }
     const id = match[1];
-    const batch = match[2] === "batchRunReports";
-    const caller = admit(request, batch ? API_METHODS.batchRunReports : API_METHODS.runReport, id);
+    const method = match[2] as "runReport" | "batchRunReports" | "checkCompatibility";
+    const caller = admit(request, API_METHODS[method], id);
     if (!caller.ok) return refuse(request, reply, caller);
     const access = reachProperty(caller.value, id);
     if (!access.ok) return refuse(request, reply, access);
+
+    if (method === "checkCompatibility") {
+      // §3.8: a spent quota refuses every request to the property. checkCompatibility reads no
+      // data, so the stand-in charges it nothing.
+      const limits = quotaLimits(access.value.property.profile.serviceLevel);
+      const spent = ctx.quota.exhausted(id, limits, caller.value.token.clientId);
+      if (spent) return sendApiError(request, reply, quotaExhausted(spent));
+      const result = checkCompatibility(request.body);
+      if (!result.ok) return sendApiError(request, reply, result.error);
+      return sendApiJson(request, reply, 200, result.response);
+    }
+    const batch = method === "batchRunReports";
 
     const scriptedQuota = ctx.injected.takeReportRequest();
     if (scriptedQuota) return sendApiError(request, reply, quotaExhausted(scriptedQuota));
@@ -211,12 +223,12 @@ export function registerApiRoutes(fastify: FastifyInstance, ctx: EmulatorContext
     if (spent) return sendApiError(request, reply, quotaExhausted(spent));
 
     const bodies = batch
-      ? batchRequests(request.body)
-      : { ok: true as const, value: [request.body] };
+      ? readBatchRunReportsRequest(request.body, id)
+      : { ok: true as const, requests: [request.body] };
     if (!bodies.ok) return sendApiError(request, reply, bodies.error);
     const today = dateIn(property.profile.timeZone, ctx.now());
     const runs: { body: unknown; response: Record<string, unknown>; tokenCost: number }[] = [];
-    for (const body of bodies.value) {
+    for (const body of bodies.requests) {
       const result = runReport(body, { property, today });
       if (!result.ok) return sendApiError(request, reply, result.error);
       runs.push({ body, response: result.response, tokenCost: result.tokenCost });
@@ -237,21 +249,6 @@ function accountView(account: AnalyticsAccount): AccountView {
     displayName: account.displayName,
     properties: account.properties.map((property) => property.profile),
   };
-}
-
-function batchRequests(body: unknown): Gate<unknown[]> {
-  const requests =
-    typeof body === "object" && body !== null ? Reflect.get(body, "requests") : undefined;
-  if (!Array.isArray(requests) || requests.length === 0) {
-    return { ok: false, error: invalidArgument("requests must not be empty.") };
-  }
-  if (requests.length > MAX_BATCH_REQUESTS) {
-    return {
-      ok: false,
-      error: invalidArgument(`Each batch request is allowed up to ${MAX_BATCH_REQUESTS} requests.`),
-    };
-  }
-  return { ok: true, value: requests };
 }
 
 function wantsPropertyQuota(body: unknown): boolean {
