@@ -13,19 +13,30 @@ import type { Config } from "../env.ts";
 export interface JobTimings {
   /** Poll interval of workers when no notification wakes them (pg-boss minimum 0.5). */
   pollingIntervalSeconds: number;
-  /** How often pg-boss fails jobs whose worker stopped sending heartbeats or ran past expiry. */
+  /**
+   * How often pg-boss fails jobs whose worker stopped sending heartbeats or ran past expiry
+   * (pg-boss minimum 1; also its queue monitor's interval).
+   */
   superviseIntervalSeconds: number;
   /** Base of the exponential backoff between attempts of a failed job. */
   retryDelaySeconds: number;
-  /** A worker refreshes its job at half this interval; a job silent for longer is retried. */
+  /**
+   * A worker refreshes its job at half this interval; a job silent for longer is retried
+   * (pg-boss minimum 10).
+   */
   heartbeatSeconds: number;
 }
 
+/**
+ * A job whose worker died is failed at most about heartbeat + supervise interval (15 s) after the
+ * death, and a scan's runs again a second later (run-scan.job.ts): a scan is taken over within
+ * 30 s of its worker's death (ADR 008).
+ */
 export const DEFAULT_JOB_TIMINGS: JobTimings = {
   pollingIntervalSeconds: 2,
-  superviseIntervalSeconds: 60,
+  superviseIntervalSeconds: 5,
   retryDelaySeconds: 15,
-  heartbeatSeconds: 30,
+  heartbeatSeconds: 10,
 };
 
 export interface JobQueue {

@@ -14,9 +14,9 @@ import {
 /**
  * The scan job (DESIGN.md, "The audit, end to end"; ADR 008): one job per scan, its id the
  * scan's id. A failed attempt is retried with backoff; an attempt whose worker died is retried
- * once its heartbeat goes silent (or, at the latest, at expiry); a job out of attempts lands in
- * the dead-letter queue, whose handler fails the scan; and a periodic sweep fails any running
- * scan whose job is gone.
+ * as soon as its heartbeat goes silent (or, at the latest, at expiry) and resumes from the
+ * scan's checkpoints; a job out of attempts lands in the dead-letter queue, whose handler fails
+ * the scan; and a periodic sweep fails any running scan whose job is gone.
  */
 
 export const SCAN_QUEUE = "scan";
@@ -30,6 +30,13 @@ type ScanJobData = z.infer<typeof ScanJobDataSchema>;
 export const SCAN_RETRY_LIMIT = 3;
 /** The outer bound of one attempt; a 90-day chunked scan of a large property takes minutes. */
 const SCAN_EXPIRE_SECONDS = 60 * 60;
+/**
+ * The queue's own wait before the next attempt, whatever failed. pg-boss cannot tell a job whose
+ * worker died (its heartbeat lapsed) from one whose handler threw, and the first must be taken
+ * over at once; so the backoff after a transient failure is waited inside the failed attempt
+ * (`ScanAttempt.retryWaitMs`), while its heartbeat keeps the job claimed.
+ */
+const SCAN_REQUEUE_DELAY_SECONDS = 1;
 const SCAN_RETRY_DELAY_MAX_SECONDS = 5 * 60;
 /**
  * Scans run at once per worker process. Each keeps up to 3 report requests in flight and its
@@ -61,9 +68,8 @@ export async function createScanQueues(jobs: JobQueue): Promise<void> {
     // rule (the partial unique index), and a late attempt cannot store twice (completeScan).
     policy: "standard",
     retryLimit: SCAN_RETRY_LIMIT,
-    retryDelay: timings.retryDelaySeconds,
-    retryBackoff: true,
-    retryDelayMax: SCAN_RETRY_DELAY_MAX_SECONDS,
+    retryDelay: SCAN_REQUEUE_DELAY_SECONDS,
+    retryBackoff: false,
     expireInSeconds: SCAN_EXPIRE_SECONDS,
     heartbeatSeconds: timings.heartbeatSeconds,
     deadLetter: SCAN_DEAD_LETTER_QUEUE,
@@ -118,6 +124,12 @@ export async function startScanWorkers(jobs: JobQueue, deps: ScanWorkerDeps): Pr
     await runScan(deps, scanId, {
       signal: job.signal,
       finalAttempt: job.retryCount >= job.retryLimit,
+      // pg-boss's own backoff with jitter: 15-30 s, 30-60 s, 1-2 min with the product's timings.
+      retryWaitMs:
+        Math.min(
+          SCAN_RETRY_DELAY_MAX_SECONDS,
+          timings.retryDelaySeconds * 2 ** job.retryCount * (1 + Math.random()),
+        ) * 1000,
     });
   });
 
