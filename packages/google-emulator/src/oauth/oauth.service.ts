@@ -362,7 +362,11 @@ function exchangeCode(ctx: EmulatorContext, clientId: string, form: unknown): Js
     status: 200,
     body: tokenResponse(ctx, ref, user, code.scopes, {
       refreshToken: code.issueRefreshToken
-        ? ctx.signer.seal("refresh", { ...ref, scopes: code.scopes })
+        ? ctx.signer.seal("refresh", {
+            ...ref,
+            scopes: code.scopes,
+            issued: ctx.grants.issueRefreshToken(ref.sub, ref.clientId),
+          })
         : undefined,
       nonce: code.nonce,
     }),
@@ -376,7 +380,7 @@ function refresh(ctx: EmulatorContext, clientId: string, form: unknown): JsonOut
   if (!token) return oauthError(400, "invalid_grant", "Bad Request");
   if (token.clientId !== clientId) return oauthError(400, "unauthorized_client", "Unauthorized");
   const user = ctx.world.findUser(token.sub);
-  if (!user || !ctx.grants.isLive(token)) {
+  if (!user || !ctx.grants.isRefreshTokenLive(token)) {
     return oauthError(400, "invalid_grant", "Token has been expired or revoked.");
   }
   const ref: GrantRef = {
@@ -501,7 +505,7 @@ export function revoke(ctx: EmulatorContext, raw: string | undefined): JsonOutco
   const refresh = access.ok ? undefined : ctx.signer.open("refresh", raw);
   const ref = access.ok
     ? access.token
-    : refresh && ctx.grants.isLive(refresh)
+    : refresh && ctx.grants.isRefreshTokenLive(refresh)
       ? refresh
       : undefined;
   if (!ref) return oauthError(400, "invalid_token", "Token expired or revoked");

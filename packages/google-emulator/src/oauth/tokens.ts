@@ -32,6 +32,11 @@ export interface AccessTokenClaims extends GrantRef {
 
 export interface RefreshTokenClaims extends GrantRef {
   scopes: string[];
+  /**
+   * Where it stands among the user's refresh tokens for the client (the limit in grants.ts).
+   * Tokens from builds before the limit have none and count as the oldest.
+   */
+  issued?: Stamp;
 }
 
 export interface CodeClaims extends GrantRef {

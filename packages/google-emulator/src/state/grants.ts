@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mergeScopes } from "../oauth/scopes.ts";
-import type { GrantRef, Stamp } from "../oauth/tokens.ts";
+import type { GrantRef, RefreshTokenClaims, Stamp } from "../oauth/tokens.ts";
 
 /**
  * What the stand-in remembers about consents in memory: which user approved which client for
@@ -11,6 +11,14 @@ import type { GrantRef, Stamp } from "../oauth/tokens.ts";
  * lists of tokens: a token from an earlier process run is, by construction, older than any
  * cut-off taken in this one.
  */
+
+/**
+ * Google: "There is currently a limit of 100 refresh tokens per Google Account per OAuth 2.0
+ * client ID. If the limit is reached, creating a new refresh token automatically invalidates the
+ * oldest refresh token without warning."
+ * (https://developers.google.com/identity/protocols/oauth2#expiration)
+ */
+export const REFRESH_TOKENS_PER_CLIENT = 100;
 
 interface Consent {
   grant: Stamp;
@@ -34,6 +42,10 @@ export class GrantLedger {
   #revokedUsers = new Map<string, Stamp>();
   #revokedPairs = new Map<string, Stamp>();
   #accessTokensExpired: Stamp | undefined;
+  /** Per user and client, the live refresh tokens issued in this run, oldest first. */
+  #refreshTokens = new Map<string, Stamp[]>();
+  /** Per user and client, the newest refresh token pushed out by the limit. */
+  #refreshTokensDropped = new Map<string, Stamp>();
   /** Spent code ids, with when the code would have expired anyway (for pruning). */
   #spentCodes = new Map<string, number>();
 
@@ -71,6 +83,28 @@ export class GrantLedger {
     return this.#consents.get(pairKey(sub, clientId));
   }
 
+  /**
+   * The issuing stamp of a new refresh token. The 101st live one of a user and client invalidates
+   * the oldest; tokens from an earlier run are older than any of this run's.
+   */
+  issueRefreshToken(sub: string, clientId: string): Stamp {
+    const key = pairKey(sub, clientId);
+    const issued = this.stamp();
+    const live = [...(this.#refreshTokens.get(key) ?? []), issued];
+    const dropped = live.length > REFRESH_TOKENS_PER_CLIENT ? live.shift() : undefined;
+    if (dropped) this.#refreshTokensDropped.set(key, dropped);
+    this.#refreshTokens.set(key, live);
+    return issued;
+  }
+
+  /** Whether a refresh token still works: its grant is live and the limit has not dropped it. */
+  isRefreshTokenLive(token: RefreshTokenClaims): boolean {
+    if (!this.isLive(token)) return false;
+    const dropped = this.#refreshTokensDropped.get(pairKey(token.sub, token.clientId));
+    if (dropped === undefined) return true;
+    return token.issued !== undefined && !this.#atOrBefore(token.issued, dropped);
+  }
+
   isLive(ref: GrantRef): boolean {
     const cutoffs = [
       this.#revokedEverything,
@@ -85,6 +119,7 @@ export class GrantLedger {
     const key = pairKey(sub, clientId);
     this.#revokedPairs.set(key, this.stamp());
     this.#consents.delete(key);
+    this.#forgetRefreshTokens((pair) => pair === key);
   }
 
   revokeUser(sub: string): void {
@@ -92,11 +127,13 @@ export class GrantLedger {
     for (const key of this.#consents.keys()) {
       if (key.startsWith(`${sub}\n`)) this.#consents.delete(key);
     }
+    this.#forgetRefreshTokens((pair) => pair.startsWith(`${sub}\n`));
   }
 
   revokeEverything(): void {
     this.#revokedEverything = this.stamp();
     this.#consents.clear();
+    this.#forgetRefreshTokens(() => true);
   }
 
   expireAccessTokens(): void {
@@ -126,6 +163,16 @@ export class GrantLedger {
     this.#revokedPairs.clear();
     this.#accessTokensExpired = undefined;
     this.#spentCodes.clear();
+    this.#forgetRefreshTokens(() => true);
+  }
+
+  /** A revocation kills the pair's tokens itself, so they no longer count towards the limit. */
+  #forgetRefreshTokens(matches: (pair: string) => boolean): void {
+    for (const pair of [...this.#refreshTokens.keys()]) {
+      if (!matches(pair)) continue;
+      this.#refreshTokens.delete(pair);
+      this.#refreshTokensDropped.delete(pair);
+    }
   }
 
   #atOrBefore(stamp: Stamp, cutoff: Stamp): boolean {
