@@ -475,18 +475,25 @@ describe("Data API runReport (§3)", () => {
     expect(response.json).not.toHaveProperty("propertyQuota");
   });
 
-  it("leaves out a zero `remaining` once a quota window is spent (§0)", async () => {
+  it("leaves zeros out of propertyQuota, and refuses reports once a quota is spent (§0, §3.8)", async () => {
     const token = await accessTokenFor(ALEX);
-    // Ten server errors spend the standard property's hourly server-error allowance (§3.8).
-    emulator.faults.failNext(10, 503, { path: ":runReport" });
-    for (let i = 0; i < 10; i++) expect((await runReport(TRAFFIC, token)).status).toBe(503);
+    // Nine server errors leave one of the standard property's ten an hour (§3.8).
+    emulator.faults.failNext(9, 503, { path: ":runReport" });
+    for (let i = 0; i < 9; i++) expect((await runReport(TRAFFIC, token)).status).toBe(503);
     const response = await runReport({ ...TRAFFIC, limit: "1", returnPropertyQuota: true }, token);
     expect(response.status).toBe(200);
-    expect(response.json).toHaveProperty("propertyQuota.serverErrorsPerProjectPerHour");
-    expect(response.json).not.toHaveProperty(
-      "propertyQuota.serverErrorsPerProjectPerHour.remaining",
-    );
+    expect(response.json).toHaveProperty("propertyQuota.serverErrorsPerProjectPerHour", {
+      remaining: 1,
+    });
+    expect(response.json).toHaveProperty("propertyQuota.concurrentRequests", { remaining: 10 });
     expect(defaultsOmitted(response.json)).toEqual([]);
+    // "If any quota for a property is exhausted, all requests to that property will return
+    // Resource Exhausted errors" (PropertyQuota): the tenth error spends the allowance.
+    emulator.faults.failNext(1, 503, { path: ":runReport" });
+    expect((await runReport(TRAFFIC, token)).status).toBe(503);
+    const refused = await runReport(TRAFFIC, token);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ error: { code: 429, status: "RESOURCE_EXHAUSTED" } });
   });
 
   it("has no rows key for an empty report (§0)", async () => {

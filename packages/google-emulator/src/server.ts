@@ -7,6 +7,7 @@ import { registerApiRoutes } from "./http/api.routes.ts";
 import { INTERNAL } from "./http/api-errors.ts";
 import type { EmulatorContext } from "./http/context.ts";
 import { registerControlRoutes } from "./http/control.routes.ts";
+import { useReportQuotaHooks } from "./http/quota-hooks.ts";
 import { requestPath, sendApiError, sendHtml, sendOAuthJson } from "./http/reply.ts";
 import { DEFAULT_CLIENTS, type EmulatorClient } from "./oauth/clients.ts";
 import { signingKey } from "./oauth/id-token.ts";
@@ -102,6 +103,7 @@ function buildEmulator(options: EmulatorOptions, publicUrl: () => string): Googl
     };
     useGoogleBodies(fastify);
     useGoogleErrors(fastify);
+    useReportQuotaHooks(fastify, ctx);
     fastify.addHook("onRequest", async (request) => {
       if (injected.latencyMs > 0 && !request.url.includes("/__emulator/")) {
         await sleep(injected.latencyMs);

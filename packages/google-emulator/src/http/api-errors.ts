@@ -71,6 +71,13 @@ export function quotaExhausted(bucket: ExhaustedBucket): GoogleApiError {
     hour: "Exhausted property tokens per hour. These quota tokens will return in under an hour.",
     "project-hour":
       "Exhausted property tokens per hour for a project per property. These quota tokens will return in under an hour.",
+    // The next three as a public GA4 connector (Airbyte's source-google-analytics-data-api)
+    // matches them; the server-errors wording is the stand-in's own (google-open-questions.md).
+    concurrent: "Exhausted concurrent requests quota.",
+    "server-errors":
+      "Exhausted server errors per project per property per hour quota. These quota tokens will return in under an hour.",
+    thresholded:
+      "Exhausted potentially thresholded requests quota. These quota tokens will return in under an hour.",
   };
   return { code: 429, status: "RESOURCE_EXHAUSTED", message: messages[bucket] };
 }

@@ -2,8 +2,11 @@ import type { PropertyProfile } from "../synthetic/types.ts";
 
 /**
  * Data API Core quota per property (ga4-protocol.md §3.8): tokens per day, per hour, and per
- * hour for one project (here: one OAuth client) on one property. Every report's token cost is
- * charged here; a request arriving after a bucket is spent gets 429.
+ * hour for one project (here: one OAuth client) on one property; concurrent requests; server
+ * errors per project per hour; potentially thresholded requests per hour. Every report's token
+ * cost is charged here, and "If any quota for a property is exhausted, all requests to that
+ * property will return Resource Exhausted errors" (data.proto, PropertyQuota): a report request
+ * arriving while a bucket is spent gets 429.
  */
 
 export interface QuotaLimits {
@@ -40,7 +43,13 @@ export function quotaLimits(serviceLevel: PropertyProfile["serviceLevel"]): Quot
 export type QuotaWindow = "hour" | "day";
 
 /** Which bucket ran out, in the order Google names them (§3.10). */
-export type ExhaustedBucket = "day" | "hour" | "project-hour";
+export type ExhaustedBucket =
+  | "day"
+  | "hour"
+  | "project-hour"
+  | "concurrent"
+  | "server-errors"
+  | "thresholded";
 
 /**
  * The window a moment falls in. Hourly buckets refill on the hour; daily ones at midnight
@@ -84,18 +93,53 @@ function quotaStatus(consumed: number, remaining: number): QuotaStatus {
 export class QuotaLedger {
   readonly #now: () => Date;
   #counters = new Map<string, Counter>();
+  /** Report requests of each property being answered now, the one asking included. */
+  #inFlight = new Map<string, number>();
 
   constructor(now: () => Date) {
     this.#now = now;
   }
 
+  /**
+   * The bucket that refuses a report request, if one does. The request itself is already
+   * counted in flight (`begin`), so the 11th concurrent request of a standard property is the
+   * first refused.
+   */
   exhausted(propertyId: string, limits: QuotaLimits, project: string): ExhaustedBucket | undefined {
     if (this.#read("day", `day ${propertyId}`) >= limits.tokensPerDay) return "day";
     if (this.#read("hour", `hour ${propertyId}`) >= limits.tokensPerHour) return "hour";
     if (this.#read("hour", projectKey(propertyId, project)) >= limits.tokensPerProjectPerHour) {
       return "project-hour";
     }
+    if ((this.#inFlight.get(propertyId) ?? 0) > limits.concurrentRequests) return "concurrent";
+    if (
+      this.#read("hour", errorsKey(propertyId, project)) >= limits.serverErrorsPerProjectPerHour
+    ) {
+      return "server-errors";
+    }
+    if (
+      this.#read("hour", `thresholded ${propertyId}`) >=
+      limits.potentiallyThresholdedRequestsPerHour
+    ) {
+      return "thresholded";
+    }
     return undefined;
+  }
+
+  /** A report request to the property has arrived; `end` when it is answered. */
+  begin(propertyId: string): void {
+    this.#inFlight.set(propertyId, (this.#inFlight.get(propertyId) ?? 0) + 1);
+  }
+
+  end(propertyId: string): void {
+    const left = (this.#inFlight.get(propertyId) ?? 0) - 1;
+    if (left > 0) this.#inFlight.set(propertyId, left);
+    else this.#inFlight.delete(propertyId);
+  }
+
+  /** Reports answered with potentially thresholded data: each report of a batch counts. */
+  recordThresholded(propertyId: string, reports: number): void {
+    this.#add("hour", `thresholded ${propertyId}`, reports);
   }
 
   charge(propertyId: string, project: string, tokens: number): void {
@@ -105,7 +149,7 @@ export class QuotaLedger {
   }
 
   recordServerError(propertyId: string, project: string): void {
-    this.#add("hour", `errors ${propertyId} ${project}`, 1);
+    this.#add("hour", errorsKey(propertyId, project), 1);
   }
 
   /** The `propertyQuota` object of a response; `consumed` is what this request cost. */
@@ -122,11 +166,11 @@ export class QuotaLedger {
       tokensPerHour: left(limits.tokensPerHour, this.#read("hour", `hour ${propertyId}`)),
       concurrentRequests: untouched(limits.concurrentRequests),
       serverErrorsPerProjectPerHour: untouched(
-        limits.serverErrorsPerProjectPerHour -
-          this.#read("hour", `errors ${propertyId} ${project}`),
+        limits.serverErrorsPerProjectPerHour - this.#read("hour", errorsKey(propertyId, project)),
       ),
       potentiallyThresholdedRequestsPerHour: untouched(
-        limits.potentiallyThresholdedRequestsPerHour,
+        limits.potentiallyThresholdedRequestsPerHour -
+          this.#read("hour", `thresholded ${propertyId}`),
       ),
       tokensPerProjectPerHour: left(
         limits.tokensPerProjectPerHour,
@@ -135,6 +179,7 @@ export class QuotaLedger {
     };
   }
 
+  /** Spent quota back; requests still in flight stay counted until they are answered. */
   reset(): void {
     this.#counters.clear();
   }
@@ -150,6 +195,10 @@ export class QuotaLedger {
       value: this.#read(window, key) + amount,
     });
   }
+}
+
+function errorsKey(propertyId: string, project: string): string {
+  return `errors ${propertyId} ${project}`;
 }
 
 function projectKey(propertyId: string, project: string): string {
