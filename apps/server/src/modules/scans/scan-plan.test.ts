@@ -66,7 +66,9 @@ describe("the scan plan", () => {
       expect(query.dimensions.length).toBeLessThanOrEqual(9);
       expect(query.dimensions.every((dimension) => !dimension.dimensionExpression)).toBe(true);
       expect(query.metrics).toEqual(
-        view === "referrers" ? [{ name: "sessions" }] : [{ name: "sessions" }, { name: "keyEvents" }],
+        view === "referrers"
+          ? [{ name: "sessions" }]
+          : [{ name: "sessions" }, { name: "keyEvents" }],
       );
       expect(query.dateRanges).toEqual([{ startDate: "2024-10-04", endDate: "2024-10-05" }]);
       for (const dimension of query.dimensions) asked.add(dimension.name);
