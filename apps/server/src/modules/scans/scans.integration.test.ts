@@ -244,8 +244,9 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
     "keeps what it read when the quota runs out mid-scan, and scores it as a partial scan",
     async () => {
       const { owner, dataSource } = await connect("well-run-store");
-      // The sessions total and five chunks get through; the sixth chunk is refused.
-      emulator.faults.exhaustQuotaAfter(6);
+      // The sessions total and five chunks (three reports each) get through; the sixth chunk is
+      // refused.
+      emulator.faults.exhaustQuotaAfter(1 + 5 * 3);
       const scan = await auditToEnd(owner.cookie, dataSource.id);
       expect(scan).toMatchObject({
         status: "completed",
