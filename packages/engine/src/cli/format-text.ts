@@ -1,9 +1,15 @@
-import type { AuditReport, CheckResult } from "../core/types.ts";
+import type { AuditReport, CheckResult, View } from "../core/types.ts";
 
 const FINDINGS_SHOWN = 5;
 
-/** A report a person reads in a terminal: the score, then one line per check, then findings. */
-export function formatText(report: AuditReport): string {
+/**
+ * A report a person reads in a terminal: the score, then one line per check, then findings.
+ * `views`, the views read and how many files gave each, are named when there are several.
+ */
+export function formatText(
+  report: AuditReport,
+  views: readonly { view: View; files: number }[] = [],
+): string {
   const { totals } = report;
   const lines: string[] = [];
   lines.push(`Health score ${report.healthScore}/100, grade ${report.healthGrade}`);
@@ -16,6 +22,10 @@ export function formatText(report: AuditReport): string {
     `${formatNumber(totals.sessions)} sessions in ${formatNumber(totals.rows)} rows ` +
       `(${formatNumber(totals.distinctRows)} distinct)${range}`,
   );
+  if (views.length > 1) {
+    const named = views.map(({ view, files }) => (files > 1 ? `${view} (${files} files)` : view));
+    lines.push(`Views: ${named.join(", ")}`);
+  }
   lines.push("");
 
   const ordered = [...report.checks].sort(byStatusThenImpact);

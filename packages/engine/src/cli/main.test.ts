@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VIEW_DIMENSIONS } from "../core/types.ts";
 import { runCli } from "./main.ts";
 
 let dir: string;
@@ -39,6 +40,123 @@ const CSV = `${HEADER}
 google,cpc,brand,google,cpc,brand,20261101,900
 (not set),(not set),(not set),(not set),email,spring_sale,20261102,100
 `;
+
+/** Sessions of a small property, by every dimension the engine reads. */
+const ALL = [
+  "sessionSource",
+  "sessionMedium",
+  "sessionCampaignName",
+  "sessionDefaultChannelGroup",
+  "sessionManualSource",
+  "sessionManualMedium",
+  "sessionManualCampaignName",
+  "sessionManualCampaignId",
+  "sessionManualTerm",
+  "sessionManualAdContent",
+  "landingPagePlusQueryString",
+  "pageReferrer",
+  "date",
+] as const;
+type Session = Record<(typeof ALL)[number], string> & { sessions: number };
+const SEARCH: Session = {
+  sessionSource: "google",
+  sessionMedium: "cpc",
+  sessionCampaignName: "brand",
+  sessionDefaultChannelGroup: "Paid Search",
+  sessionManualSource: "google",
+  sessionManualMedium: "cpc",
+  sessionManualCampaignName: "brand",
+  sessionManualCampaignId: "(not set)",
+  sessionManualTerm: "shoes",
+  sessionManualAdContent: "(not set)",
+  landingPagePlusQueryString:
+    "/shoes?utm_source=google&utm_medium=cpc&utm_campaign=brand&utm_term=shoes",
+  pageReferrer: "https://www.google.com/",
+  date: "20261101",
+  sessions: 900,
+};
+/** No utm_campaign but a utm_id, a campaign key only the details view carries. */
+const NEWSLETTER: Session = {
+  sessionSource: "newsletter",
+  sessionMedium: "email",
+  sessionCampaignName: "(not set)",
+  sessionDefaultChannelGroup: "Email",
+  sessionManualSource: "newsletter",
+  sessionManualMedium: "email",
+  sessionManualCampaignName: "(not set)",
+  sessionManualCampaignId: "spring_2026",
+  sessionManualTerm: "(not set)",
+  sessionManualAdContent: "(not set)",
+  landingPagePlusQueryString: "/sale?utm_source=newsletter&utm_medium=email&utm_id=spring_2026",
+  pageReferrer: "",
+  date: "20261102",
+  sessions: 60,
+};
+/** A tagged link on the site's own blog: internal, as only its referrer shows. */
+const FROM_BLOG: Session = {
+  sessionSource: "facebook",
+  sessionMedium: "social",
+  sessionCampaignName: "summer",
+  sessionDefaultChannelGroup: "Organic Social",
+  sessionManualSource: "facebook",
+  sessionManualMedium: "social",
+  sessionManualCampaignName: "summer",
+  sessionManualCampaignId: "(not set)",
+  sessionManualTerm: "(not set)",
+  sessionManualAdContent: "(not set)",
+  landingPagePlusQueryString: "/summer?utm_source=facebook&utm_medium=social&utm_campaign=summer",
+  pageReferrer: "https://www.example.com/blog/post",
+  date: "20261103",
+  sessions: 40,
+};
+const SESSIONS = [SEARCH, NEWSLETTER, FROM_BLOG];
+/** The details view holds the sessions with a utm_term, utm_content or utm_id. */
+const DETAILED = [SEARCH, NEWSLETTER];
+
+function csvOf(dimensions: readonly (typeof ALL)[number][], sessions: readonly Session[]): string {
+  const lines = sessions.map((s) => [...dimensions.map((d) => s[d]), s.sessions].join(","));
+  return `${[...dimensions, "sessions"].join(",")}\n${lines.join("\n")}\n`;
+}
+
+function reportOf(dimensions: readonly (typeof ALL)[number][], sessions: readonly Session[]) {
+  return {
+    dimensionHeaders: dimensions.map((name) => ({ name })),
+    metricHeaders: [{ name: "sessions", type: "TYPE_INTEGER" }],
+    rows: sessions.map((s) => ({
+      dimensionValues: dimensions.map((d) => ({ value: s[d] })),
+      metricValues: [{ value: String(s.sessions) }],
+    })),
+    rowCount: sessions.length,
+    kind: "analyticsData#runReport",
+  };
+}
+
+function batchOf(...reports: ReturnType<typeof reportOf>[]): string {
+  return JSON.stringify({ reports, kind: "analyticsData#batchRunReports" }, null, 2);
+}
+
+interface JsonReport {
+  totals: { sessions: number; rows: number };
+  checks: { id: string; status: string; findings: { title: string }[] }[];
+}
+
+async function audited(...argv: string[]) {
+  const { code, stdout, stderr } = await run(
+    ...argv,
+    "--site",
+    "www.example.com",
+    "--format",
+    "json",
+  );
+  expect(stderr).toBe("");
+  expect(code).toBe(0);
+  const report = JSON.parse(stdout) as JsonReport;
+  const check = (id: string) => report.checks.find((c) => c.id === id);
+  const failed = report.checks.filter((c) => c.status === "failed").map((c) => c.id);
+  return { report, check, failed };
+}
+
+const views = VIEW_DIMENSIONS;
 
 describe("utmost-audit", () => {
   it("audits a CSV into a JSON report", async () => {
@@ -160,6 +278,125 @@ describe("utmost-audit", () => {
     const { code, stderr } = await run(input);
     expect(code).toBe(2);
     expect(stderr).toContain("badmetric.json:6:1: rows[1]: sessions must be a number of 0 or more");
+  });
+
+  it("audits one file per view as it audits the same sessions in one CSV of all columns", async () => {
+    const whole = await audited(await file("all.csv", csvOf(ALL, SESSIONS)));
+    const split = await audited(
+      await file("v-sessions.csv", csvOf(views.sessions, SESSIONS)),
+      await file("v-details.csv", csvOf(views.details, DETAILED)),
+      await file("v-referrers.csv", csvOf(views.referrers, SESSIONS)),
+    );
+    for (const audit of [whole, split]) {
+      expect(audit.report.totals.sessions).toBe(1000);
+      // The utm_id exempts the newsletter; its own blog's referrer gives the facebook link away.
+      expect(audit.check("missing-utm-campaign")?.status).toBe("passed");
+      expect(audit.check("internal-utm-link")?.findings.map((f) => f.title)).toContain(
+        "Links from your own pages to /summer carry UTM parameters",
+      );
+    }
+    expect(split.failed).toEqual(whole.failed);
+    // The ledger alone has neither utm_id nor referrers: the other views are what tell.
+    const ledger = await audited(await file("v-ledger.csv", csvOf(views.sessions, SESSIONS)));
+    expect(ledger.check("missing-utm-campaign")?.status).toBe("failed");
+    expect(ledger.check("internal-utm-link")?.status).not.toBe("failed");
+  });
+
+  it("names the views it read, a ledger in parts and a view by option", async () => {
+    const { code, stdout } = await run(
+      await file("october.csv", csvOf(views.sessions, [SEARCH])),
+      await file("november.csv", csvOf(views.sessions, [NEWSLETTER, FROM_BLOG])),
+      // Not the details report's columns: the option says which view it is.
+      "--details",
+      await file("terms.csv", csvOf(["sessionManualSource", "sessionManualTerm"], [SEARCH])),
+      await file("referrers.csv", csvOf(views.referrers, SESSIONS)),
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain("Views: sessions (2 files), details, referrers\n");
+    expect(stdout).toContain("1,000 sessions in ");
+    const single = await run(await file("single.csv", csvOf(ALL, SESSIONS)));
+    expect(single.stdout).not.toContain("Views:");
+  });
+
+  it("reads a saved batchRunReports response, each report as the view its dimensions match", async () => {
+    const whole = await audited(await file("whole.csv", csvOf(ALL, SESSIONS)));
+    const batch = await audited(
+      await file(
+        "batch.json",
+        batchOf(
+          reportOf(views.referrers, SESSIONS),
+          reportOf(views.sessions, SESSIONS),
+          reportOf(views.details, DETAILED),
+        ),
+      ),
+    );
+    expect(batch.report.totals.sessions).toBe(1000);
+    expect(batch.failed).toEqual(whole.failed);
+    expect(batch.check("missing-utm-campaign")?.status).toBe("passed");
+    // A batch of one report of other dimensions is a ledger, as a runReport would be.
+    const one = await audited(
+      await file("one.json", batchOf(reportOf(["sessionSource", "date"], SESSIONS))),
+    );
+    expect(one.report.totals).toMatchObject({ sessions: 1000, rows: 3 });
+  });
+
+  it("refuses a batch report that is no view's, pointing at it", async () => {
+    const input = await file(
+      "nomatch.json",
+      batchOf(reportOf(views.sessions, SESSIONS), reportOf(["sessionSource", "date"], SESSIONS)),
+    );
+    const { code, stderr } = await run(input);
+    expect(code).toBe(2);
+    const line = batchOf(reportOf(views.sessions, SESSIONS), reportOf([], []))
+      .split("\n")
+      .lastIndexOf("    {");
+    expect(stderr).toContain(
+      `nomatch.json:${line + 1}:5: reports[1] matches no view: its dimensions (sessionSource, date)`,
+    );
+    expect(stderr).toContain("or save this report as its own runReport file");
+  });
+
+  it("points at the batch report row with a bad metric", async () => {
+    const details = reportOf(views.details, DETAILED);
+    const bad = {
+      ...details,
+      rows: [details.rows[0], { ...details.rows[1], metricValues: [{ value: "x" }] }],
+    };
+    const text = batchOf(reportOf(views.sessions, SESSIONS), bad as typeof details);
+    const { code, stderr } = await run(await file("badbatch.json", text));
+    expect(code).toBe(2);
+    const lines = text.split("\n");
+    // The row's own line: the last row opening (8 spaces in) above the bad value.
+    const row = lines
+      .slice(
+        0,
+        lines.findIndex((l) => l.includes('"x"')),
+      )
+      .lastIndexOf("        {");
+    expect(stderr).toContain(
+      `badbatch.json:${row + 1}:9: reports[1].rows[1]: sessions must be a number of 0 or more`,
+    );
+  });
+
+  it.each([
+    ["a details file", ["only-details.csv"], []],
+    [
+      "a details and a referrers file by option",
+      [],
+      ["--details", "opt-details.csv", "--referrers", "opt-referrers.csv"],
+    ],
+  ])("refuses %s without a ledger", async (_label, positional, options) => {
+    await file("only-details.csv", csvOf(views.details, DETAILED));
+    await file("opt-details.csv", csvOf(views.details, DETAILED));
+    await file("opt-referrers.csv", csvOf(views.referrers, SESSIONS));
+    const argv = [
+      ...positional.map((name) => path.join(dir, name)),
+      ...options.map((arg) => (arg.endsWith(".csv") ? path.join(dir, arg) : arg)),
+    ];
+    const { code, stdout, stderr } = await run(...argv);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/details\.csv:1:1: a ledger is needed: this file is the details view/);
   });
 
   it("explains usage errors", async () => {

@@ -1,25 +1,50 @@
 import { parseArgs } from "node:util";
 import { createAuditor } from "../core/auditor.ts";
-import type { AuditReport } from "../core/types.ts";
+import { type AuditReport, VIEW_DIMENSIONS, VIEWS } from "../core/types.ts";
 import { formatText } from "./format-text.ts";
 import { InputError } from "./input-error.ts";
+import { type InputFile, type InputPlan, planInputs } from "./input-views.ts";
 import { readCsv } from "./read-csv.ts";
 import { readReportJson } from "./read-report-json.ts";
 
-export const USAGE = `Usage: utmost-audit FILE... [--site HOST]... [--format json|text] [--fail-under SCORE]
+export const USAGE = `Usage: utmost-audit FILE... [--details FILE]... [--referrers FILE]...
+                    [--site HOST]... [--format json|text] [--fail-under SCORE]
 
 Audits GA4 session data for UTM-tagging errors and prints a health score, a grade and findings.
 
 FILE           a CSV whose header names GA4 API fields (sessionSource, sessionMedium,
                sessionCampaignName, sessionManualSource, ..., landingPagePlusQueryString,
                pageReferrer, date) plus "sessions" (and optionally "keyEvents"),
-               or a GA4 Data API runReport response saved as .json
+               or a GA4 Data API runReport or batchRunReports response saved as .json
+--details FILE, --referrers FILE
+               a file of the details or referrers view (repeatable)
 --site HOST    the site's own host (repeatable), e.g. --site www.example.com
 --format       json or text (default text)
 --fail-under   exit with 1 when the score is below SCORE (0-100)
 
+Views: a GA4 report takes at most 9 dimensions and the engine reads 13, so the data can come as
+three reports, each a view of the same sessions, with these dimensions (plus sessions):
+${VIEWS.map((view) => listed(view, VIEW_DIMENSIONS[view])).join("\n")}
+A FILE with exactly the details or referrers dimensions is that view; any other FILE is the
+ledger (sessions), and several ledger files are parts of one (e.g. one per month). Each report
+of a batchRunReports response goes to the view its dimensions match. The ledger is required:
+totals, shares and the score come from it. One CSV of all columns is the ledger alone.
+
 Exit codes: 0 done, 1 score under --fail-under, 2 bad input or usage.
 `;
+
+/** `names` after a label, wrapped to the width of the help text. */
+function listed(label: string, names: readonly string[]): string {
+  const lines: string[] = [];
+  let line = `  ${label.padEnd(13)}${names[0] ?? ""}`;
+  for (const name of names.slice(1)) {
+    if (line.length + name.length + 2 > 96) {
+      lines.push(`${line},`);
+      line = `${" ".repeat(15)}${name}`;
+    } else line += `, ${name}`;
+  }
+  return [...lines, line].join("\n");
+}
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -29,13 +54,22 @@ export interface CliIo {
 
 /** Runs the CLI; resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  let options: { site?: string[]; format?: string; "fail-under"?: string; help?: boolean };
+  let options: {
+    details?: string[];
+    referrers?: string[];
+    site?: string[];
+    format?: string;
+    "fail-under"?: string;
+    help?: boolean;
+  };
   let files: string[];
   try {
     const parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
       options: {
+        details: { type: "string", multiple: true },
+        referrers: { type: "string", multiple: true },
         site: { type: "string", multiple: true },
         format: { type: "string" },
         "fail-under": { type: "string" },
@@ -67,18 +101,30 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 2;
     }
   }
-  if (files.length === 0) {
+  const inputs: InputFile[] = [
+    ...files.map((file) => ({ file })),
+    ...(options.details ?? []).map((file) => ({ file, view: "details" as const })),
+    ...(options.referrers ?? []).map((file) => ({ file, view: "referrers" as const })),
+  ];
+  if (inputs.length === 0) {
     io.stderr(`utmost-audit: no input file\n\n${USAGE}`);
     return 2;
   }
 
+  let plan: InputPlan;
   let report: AuditReport;
   try {
-    const auditor = createAuditor({ siteHosts: options.site ?? [], now: io.now() });
-    for (const file of files) {
-      const read = /\.json$/i.test(file) ? readReportJson : readCsv;
+    plan = await planInputs(inputs);
+    const context = { siteHosts: options.site ?? [], now: io.now() };
+    // The ledger alone is the old single-view audit, its dimensions found from its rows.
+    const auditor =
+      plan.read.length > 1
+        ? createAuditor(context, undefined, { views: plan.views })
+        : createAuditor(context);
+    for (const { file, json, views } of plan.files) {
       // The readers check every row, so the auditor never meets a bad one.
-      await read(file, (row) => auditor.add(row));
+      if (json) await readReportJson(file, (row, index) => auditor.add(row, views[index]));
+      else await readCsv(file, (row) => auditor.add(row, views[0]));
     }
     report = auditor.finish();
   } catch (error) {
@@ -89,6 +135,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     throw error;
   }
 
-  io.stdout(format === "json" ? `${JSON.stringify(report, null, 2)}\n` : formatText(report));
+  io.stdout(
+    format === "json" ? `${JSON.stringify(report, null, 2)}\n` : formatText(report, plan.read),
+  );
   return failUnder !== undefined && report.healthScore < failUnder ? 1 : 0;
 }

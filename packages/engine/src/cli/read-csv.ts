@@ -13,6 +13,32 @@ type Column = { kind: "dimension"; name: Dimension } | { kind: "sessions" } | { 
  * of rows.
  */
 export async function readCsv(file: string, onRow: (row: AuditRow) => void): Promise<void> {
+  // Typed by assertion: the callback assigns it, which narrowing from `null` would not see.
+  let columns = null as Column[] | null;
+  await eachRecord(file, (record, line) => {
+    if (columns) onRow(toRow(file, line, record, columns));
+    else columns = readHeader(file, record);
+    return true;
+  });
+  if (!columns) throw emptyFile(file);
+}
+
+/** The dimension columns of a CSV, from its header alone (the rest of the file is not read). */
+export async function readCsvDimensions(file: string): Promise<Dimension[]> {
+  let columns = null as Column[] | null;
+  await eachRecord(file, (record) => {
+    columns = readHeader(file, record);
+    return false;
+  });
+  if (!columns) throw emptyFile(file);
+  return columns.flatMap((column) => (column.kind === "dimension" ? [column.name] : []));
+}
+
+/** Parses the file record by record until `visit` returns false, errors located. */
+async function eachRecord(
+  file: string,
+  visit: (record: string[], line: number) => boolean,
+): Promise<void> {
   let handle: FileHandle;
   try {
     handle = await open(file);
@@ -24,21 +50,14 @@ export async function readCsv(file: string, onRow: (row: AuditRow) => void): Pro
       `cannot read the file (${isNodeError(error) ? error.code : "unknown"})`,
     );
   }
-  const parser = handle
-    .createReadStream()
-    .pipe(parse({ bom: true, info: true, skip_empty_lines: true, trim: false }));
-  let columns: Column[] | null = null;
+  const stream = handle.createReadStream();
+  const parser = stream.pipe(parse({ bom: true, info: true, skip_empty_lines: true, trim: false }));
   try {
     for await (const item of parser as AsyncIterable<{
       record: string[];
       info: { lines: number };
     }>) {
-      const { record, info } = item;
-      if (!columns) {
-        columns = readHeader(file, record);
-        continue;
-      }
-      onRow(toRow(file, info.lines, record, columns));
+      if (!visit(item.record, item.info.lines)) break;
     }
   } catch (error) {
     if (error instanceof CsvError) {
@@ -49,8 +68,14 @@ export async function readCsv(file: string, onRow: (row: AuditRow) => void): Pro
     if (isNodeError(error))
       throw new InputError(file, 1, 1, `cannot read the file (${error.code})`);
     throw error;
+  } finally {
+    // Stopping early leaves the file open: the parser's end does not reach its source.
+    stream.destroy();
   }
-  if (!columns) throw new InputError(file, 1, 1, "the file is empty: expected a header row");
+}
+
+function emptyFile(file: string): InputError {
+  return new InputError(file, 1, 1, "the file is empty: expected a header row");
 }
 
 function readHeader(file: string, header: string[]): Column[] {
