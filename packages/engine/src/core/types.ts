@@ -25,7 +25,7 @@ export type Dimension = (typeof DIMENSIONS)[number];
  * - `details`: the sessions that carry a utm_term, utm_content or utm_id, or a utm_source without
  *   a utm_campaign, by their manual dimensions and landing page.
  * - `referrers`: every session once under the page_referrer of its session_start event.
- * A source with one view only (the CLI's single CSV) gives every row to `sessions`, and every
+ * A source with the ledger only (a CSV of every column) gives every row to `sessions`, and every
  * check reads that.
  */
 export const VIEWS = ["sessions", "details", "referrers"] as const;
