@@ -24,7 +24,8 @@ export type Dimension = (typeof DIMENSIONS)[number];
  *   the score come from it alone.
  * - `details`: the sessions that carry a utm_term, utm_content or utm_id, or a utm_source without
  *   a utm_campaign, by their manual dimensions and landing page.
- * - `referrers`: every session once under the page_referrer of its session_start event.
+ * - `referrers`: the sessions with a manual source or UTMs on the landing page, each once, under
+ *   the page_referrer of its session_start event.
  * A source with the ledger only (a CSV of every column) gives every row to `sessions`, and every
  * check reads that.
  */
