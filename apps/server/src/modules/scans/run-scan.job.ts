@@ -117,6 +117,10 @@ export async function startScanWorkers(jobs: JobQueue, deps: ScanWorkerDeps): Pr
     ...polling,
     includeMetadata: true,
     localConcurrency: SCAN_CONCURRENCY,
+    // Every fifth of the heartbeat rather than pg-boss's half: a stretch of the event loop that
+    // one job does not yield in (the engine's finish() takes seconds on a large property) must
+    // not make the scan look dead and hand it to another worker.
+    heartbeatRefreshSeconds: timings.heartbeatSeconds / 5,
   } as const;
   await boss.work<ScanJobData, void, typeof scanWork>(SCAN_QUEUE, scanWork, async ([job]) => {
     if (!job) return;
