@@ -13,4 +13,10 @@ export {
   type RunningEmulator,
   startGoogleEmulator,
 } from "./server.ts";
-export type { AnalyticsAccount, NewTestUser, TestUser, World } from "./world.ts";
+export {
+  type AnalyticsAccount,
+  HOSTILE_USER_EMAIL,
+  type NewTestUser,
+  type TestUser,
+  type World,
+} from "./world.ts";
