@@ -1,4 +1,4 @@
-import type { AuditRow, View } from "@utmost/engine";
+import type { View } from "@utmost/engine";
 import type { DayWindow } from "./scan-plan.ts";
 
 /**
@@ -15,6 +15,19 @@ export interface SamplingTotals {
   samplingSpaceSize: number;
 }
 
+/**
+ * One view's rows of a window, compactly: a combination of values is written once, in the
+ * window where the scan first met it, and every row names its combination by number. A
+ * combination a later window meets again is written there by number only, so windows are read
+ * back newest first, as they were fetched (scan-fetch.ts).
+ */
+export interface ViewRecord {
+  /** `[id, ...values]`, the values in `VIEW_DIMENSIONS[view]` order without `date` (null: none). */
+  combinations: (number | string | null)[][];
+  /** Four numbers a row: combination id, date as YYYYMMDD (0: none), sessions, key events. */
+  rows: number[];
+}
+
 export interface WindowCheckpoint {
   window: DayWindow;
   /** Report rows read for the window, over every view. */
@@ -23,8 +36,8 @@ export interface WindowCheckpoint {
   apiCalls: number;
   /** Days of the window whose report still folded rows into `(other)`. */
   daysWithOtherRow: number;
-  /** The window's decoded rows, by the engine view they feed. */
-  views: Partial<Record<View, AuditRow[]>>;
+  /** The window's rows, by the engine view they feed. */
+  views: Partial<Record<View, ViewRecord>>;
   /** Null when no report of the window was sampled. */
   sampling: SamplingTotals | null;
   thresholded: boolean;

@@ -55,15 +55,22 @@ describe.each(testDatabaseKinds())("scan checkpoints on %s", (kind) => {
       apiCalls: 3,
       daysWithOtherRow: endBack === 0 ? 1 : 0,
       views: {
-        sessions: Array.from({ length: rows }, (_, i) => ({
-          date: day,
-          sessionSource: `source-${i}`,
-          sessionMedium: "email",
-          sessions: i + 1,
-          keyEvents: 0.5,
-        })),
-        details: [{ sessionManualTerm: "shoes ä €", sessions: 3 }],
-        referrers: [],
+        sessions: {
+          combinations: Array.from({ length: rows }, (_, i) => [
+            endBack * 10_000 + i,
+            `source-${i}`,
+            "email",
+            null,
+          ]),
+          rows: Array.from({ length: rows }, (_, i) => [
+            endBack * 10_000 + i,
+            Number(day),
+            i + 1,
+            0.5,
+          ]).flat(),
+        },
+        details: { combinations: [[1, "shoes ä €"]], rows: [1, 0, 3, 0] },
+        referrers: { combinations: [], rows: [] },
       },
       sampling: endBack === 0 ? { samplesReadCount: 10, samplingSpaceSize: 100 } : null,
       thresholded: endBack === 2,

@@ -20,6 +20,7 @@ import {
   GOOGLE_OAUTH_SCOPES,
 } from "../../integrations/google/oauth-client.ts";
 import { connectWithEmulator } from "../../integrations/google/testing.ts";
+import type { CheckpointStore, WindowCheckpoint } from "./scan-checkpoint.ts";
 import { fetchScanRows } from "./scan-fetch.ts";
 import { type DayWindow, isoDate, scanDateRange } from "./scan-plan.ts";
 
@@ -56,7 +57,7 @@ const SCANNED: [string, PropertyProfile, string, DayWindow][] = [
   ["hostile-text", TEST_PROFILES["hostile-text"], HOSTILE_USER_EMAIL, RANGE],
 ];
 
-async function scan(profile: PropertyProfile, email: string, range: DayWindow) {
+async function dataClientFor(email: string) {
   const oauth = createGoogleOAuthClient({
     endpoints: emulatorEndpoints(emulator.url),
     ...DEMO_CLIENT,
@@ -64,16 +65,22 @@ async function scan(profile: PropertyProfile, email: string, range: DayWindow) {
   });
   const tokens = await connectWithEmulator({ oauth, scopes: GOOGLE_OAUTH_SCOPES, email });
   const session = createGoogleSession({ oauth, tokens, now: clock, onTokensRefreshed: () => {} });
-  const data = createGoogleDataClient({
+  return createGoogleDataClient({
     session,
     baseUrl: emulatorEndpoints(emulator.url).dataApiBaseUrl,
     now: clock,
   });
-  const auditor = createAuditor(
-    { siteHosts: [new URL(profile.defaultUri).hostname], now: NOW },
-    undefined,
-    { views: VIEW_DIMENSIONS },
-  );
+}
+
+function auditorFor(profile: PropertyProfile) {
+  return createAuditor({ siteHosts: [new URL(profile.defaultUri).hostname], now: NOW }, undefined, {
+    views: VIEW_DIMENSIONS,
+  });
+}
+
+async function scan(profile: PropertyProfile, email: string, range: DayWindow) {
+  const data = await dataClientFor(email);
+  const auditor = auditorFor(profile);
   const fetched = await fetchScanRows({
     data,
     propertyId: profile.propertyId,
@@ -126,3 +133,71 @@ describe.each(SCANNED)(
     }, 120_000);
   },
 );
+
+describe("a scan resumed from its checkpoints", () => {
+  it("reads none of the checkpointed windows again, and audits the same as an undisturbed scan", async () => {
+    const profile = PROFILES["agency-client"];
+    const saved: WindowCheckpoint[] = [];
+    const store: CheckpointStore = {
+      load: async () => [...saved].sort((a, b) => b.window.endDay - a.window.endDay),
+      save: async (checkpoint) => {
+        // Through JSON, as the database keeps it.
+        saved.push(JSON.parse(JSON.stringify(checkpoint)) as WindowCheckpoint);
+      },
+    };
+    const requested: string[] = [];
+    const run = async (signal: AbortSignal, onProgress: (fraction: number) => void) => {
+      const data = await dataClientFor("alex.morgan@gmail.com");
+      const pages = data.runReportPages.bind(data);
+      data.runReportPages = (propertyId, query, options) => {
+        requested.push(JSON.stringify(query.dateRanges));
+        return pages(propertyId, query, options);
+      };
+      const auditor = auditorFor(profile);
+      const fetched = await fetchScanRows({
+        data,
+        propertyId: profile.propertyId,
+        range: RANGE,
+        rememberedChunkSizeDays: 2,
+        signal,
+        sink: auditor,
+        checkpoints: store,
+        onProgress: (progress) => onProgress(progress.fraction),
+        onChunkSize: async () => {},
+      });
+      return { fetched, auditor };
+    };
+
+    // The first attempt stops once a third of the range is read, as a killed worker would.
+    const first = new AbortController();
+    await expect(
+      run(first.signal, (fraction) => {
+        if (fraction >= 1 / 3) first.abort(new Error("killed"));
+      }),
+    ).rejects.toThrow("killed");
+    const checkpointed = new Set(
+      saved.map((checkpoint) =>
+        JSON.stringify([
+          {
+            startDate: isoDate(checkpoint.window.startDay),
+            endDate: isoDate(checkpoint.window.endDay),
+          },
+        ]),
+      ),
+    );
+    expect(checkpointed.size).toBeGreaterThanOrEqual(15);
+    expect(checkpointed.size).toBeLessThan(45);
+
+    requested.length = 0;
+    const resumed = await run(new AbortController().signal, () => {});
+    expect(requested.filter((range) => checkpointed.has(range))).toEqual([]);
+    expect(resumed.fetched).toMatchObject({ isComplete: true, daysFetched: 90 });
+    expect(resumed.fetched.resumedDays).toBe(checkpointed.size * 2);
+
+    const undisturbed = await scan(profile, "alex.morgan@gmail.com", RANGE);
+    const report = resumed.auditor.finish();
+    expect(report.checks).toEqual(undisturbed.report.checks);
+    expect(report.totals).toEqual(undisturbed.report.totals);
+    expect(resumed.fetched.rowsFetched).toBe(undisturbed.fetched.rowsFetched);
+  }, 120_000);
+});

@@ -1,19 +1,25 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { ResponseMetadata } from "@utmost/contracts";
-import type { AuditRow, View } from "@utmost/engine";
+import type { Combination, View } from "@utmost/engine";
 import {
   type GoogleDataClient,
   isGoogleError,
   type ReportPage,
 } from "../../integrations/google/index.ts";
-import type { CheckpointStore, SamplingTotals, WindowCheckpoint } from "./scan-checkpoint.ts";
+import type {
+  CheckpointStore,
+  SamplingTotals,
+  ViewRecord,
+  WindowCheckpoint,
+} from "./scan-checkpoint.ts";
 import {
   CHUNKING_THRESHOLD_SESSIONS,
   createRowDecoder,
   type DayWindow,
   DEFAULT_CHUNK_SIZE_DAYS,
-  type DecodeCache,
+  DecodeCache,
   type RowSink,
+  recordedDimensions,
   SCAN_VIEWS,
   totalSessionsQuery,
   viewReportQuery,
@@ -116,7 +122,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
    * most recent traffic. */
   let cursor = range.endDay;
   const ahead: Pending[] = [];
-  const caches = new Map<View, DecodeCache>(SCAN_VIEWS.map((view) => [view, new Map()]));
+  const caches = new Map<View, DecodeCache>(SCAN_VIEWS.map((view) => [view, new DecodeCache()]));
 
   const progress = (windowShare: number) =>
     input.onProgress({
@@ -240,12 +246,19 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
     if (!input.checkpoints) return;
     const saved = await input.checkpoints.load();
     const byEnd = new Map(saved.map((checkpoint) => [checkpoint.window.endDay, checkpoint]));
+    /** Every view's combinations by their numbers, over the windows read back so far. */
+    const known = new Map<View, Map<number, Combination>>(
+      SCAN_VIEWS.map((view) => [view, new Map()]),
+    );
     for (;;) {
       const checkpoint = byEnd.get(cursor);
       if (!checkpoint || checkpoint.window.startDay < range.startDay) break;
+      // A window naming a combination no window before it wrote is not read back: fetched again.
+      if (!SCAN_VIEWS.every((view) => replayable(checkpoint.views[view], known.get(view)))) break;
       signal.throwIfAborted();
       for (const view of SCAN_VIEWS) {
-        for (const row of checkpoint.views[view] ?? []) input.sink.add(row, view);
+        const record = checkpoint.views[view];
+        if (record) replay(view, record, known.get(view) as Map<number, Combination>);
       }
       const days = windowDays(checkpoint.window);
       cursor = checkpoint.window.startDay - 1;
@@ -258,10 +271,37 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
       thresholded ||= checkpoint.thresholded;
       await yieldToEventLoop();
     }
+    for (const [view, combinations] of known) {
+      const cache = caches.get(view) as DecodeCache;
+      for (const id of combinations.keys()) cache.nextId = Math.max(cache.nextId, id + 1);
+    }
     if (resumedDays > 0) {
       // The chunk size the earlier attempt settled on holds for the rest of the range.
       chunkSize ??= input.rememberedChunkSizeDays;
       progress(0);
+    }
+  }
+
+  /** A checkpointed view's rows added to the engine, its new combinations made known. */
+  function replay(view: View, record: ViewRecord, known: Map<number, Combination>): void {
+    const dimensions = recordedDimensions(view);
+    for (const [id, ...values] of record.combinations) {
+      const combination: Record<string, string> = {};
+      for (let i = 0; i < dimensions.length; i++) {
+        const value = values[i];
+        if (typeof value === "string") combination[dimensions[i] as string] = value;
+      }
+      known.set(id as number, input.sink.combination(combination, view));
+    }
+    const rows = record.rows;
+    for (let i = 0; i < rows.length; i += 4) {
+      const date = rows[i + 1] as number;
+      input.sink.addTo(
+        known.get(rows[i] as number) as Combination,
+        rows[i + 2] as number,
+        rows[i + 3] as number,
+        date > 0 ? String(date) : undefined,
+      );
     }
   }
 
@@ -283,7 +323,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
       return "split";
     }
     const keep = input.checkpoints !== undefined;
-    const kept: Partial<Record<View, AuditRow[]>> = {};
+    const kept: Partial<Record<View, ViewRecord>> = {};
     let windowRows = 0;
     let windowCalls = 0;
     let windowSampling: SamplingTotals | null = null;
@@ -293,8 +333,8 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
 
     for (let r = 0; r < reports.length; r++) {
       const report = reports[r] as PendingReport;
-      const rows: AuditRow[] = [];
-      kept[report.view] = rows;
+      const record: ViewRecord | undefined = keep ? { combinations: [], rows: [] } : undefined;
+      if (record) kept[report.view] = record;
       let result = firsts[r] as IteratorResult<ReportPage, void>;
       const share = (r + 1) / reports.length;
       for (;;) {
@@ -325,8 +365,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
         for (let start = 0; start < pageRows.length; start += ROWS_PER_SLICE) {
           const end = Math.min(pageRows.length, start + ROWS_PER_SLICE);
           for (let i = start; i < end; i++) {
-            const row = decoder.feed(pageRows[i] as (typeof pageRows)[0], input.sink, keep);
-            if (row) rows.push(row);
+            decoder.feed(pageRows[i] as (typeof pageRows)[0], input.sink, record);
           }
           rowsFetched += end - start;
           windowRows += end - start;
@@ -397,4 +436,17 @@ function mergeSampling(a: SamplingTotals | null, b: SamplingTotals | null): Samp
     samplesReadCount: a.samplesReadCount + b.samplesReadCount,
     samplingSpaceSize: a.samplingSpaceSize + b.samplingSpaceSize,
   };
+}
+
+/** Whether every row of a checkpointed view names a combination known by then or written in it. */
+function replayable(record: ViewRecord | undefined, known: Map<number, Combination> | undefined) {
+  if (!record) return true;
+  const ids = new Set<number>(known?.keys());
+  for (const [id] of record.combinations) {
+    if (typeof id !== "number") return false;
+    ids.add(id);
+  }
+  for (let i = 0; i < record.rows.length; i += 4)
+    if (!ids.has(record.rows[i] as number)) return false;
+  return record.rows.length % 4 === 0;
 }

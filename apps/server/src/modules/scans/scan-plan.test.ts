@@ -7,8 +7,10 @@ import {
   type View,
 } from "@utmost/engine";
 import { describe, expect, it } from "vitest";
+import type { ViewRecord } from "./scan-checkpoint.ts";
 import {
   createRowDecoder,
+  DecodeCache,
   isoDate,
   SCAN_VIEWS,
   scanDateRange,
@@ -165,16 +167,16 @@ describe("createRowDecoder", () => {
 describe("RowDecoder.feed", () => {
   const context = { siteHosts: ["www.example.com"], now: new Date("2026-11-20T00:00:00Z") };
   const options = { views: VIEW_DIMENSIONS };
+  const rows: [View, ReturnType<typeof reportRow>][] = [
+    ["sessions", viewRow("sessions")],
+    ["sessions", viewRow("sessions", { date: "20261104" })],
+    ["sessions", viewRow("sessions", { sessionSource: "Google" })],
+    ["details", viewRow("details")],
+    ["details", viewRow("details", { sessionManualTerm: "Running Shoes" })],
+    ["referrers", viewRow("referrers")],
+  ];
 
-  it("audits the same as adding each decoded row, looks each combination up once, and keeps rows on request", () => {
-    const rows: [View, ReturnType<typeof reportRow>][] = [
-      ["sessions", viewRow("sessions")],
-      ["sessions", viewRow("sessions", { date: "20261104" })],
-      ["sessions", viewRow("sessions", { sessionSource: "Google" })],
-      ["details", viewRow("details")],
-      ["details", viewRow("details", { sessionManualTerm: "Running Shoes" })],
-      ["referrers", viewRow("referrers")],
-    ];
+  it("audits the same as adding each decoded row, and looks each combination up once", () => {
     const whole = createAuditor(context, undefined, options);
     const decoders = new Map(VIEWS.map((view) => [view, decoderFor(view)]));
     for (const [view, row] of rows) whole.add(decoders.get(view)?.decode(row) as AuditRow, view);
@@ -190,16 +192,55 @@ describe("RowDecoder.feed", () => {
       addTo: fed.addTo,
     };
     const feeding = new Map(VIEWS.map((view) => [view, decoderFor(view)]));
-    const kept = rows.map(([view, row]) => feeding.get(view)?.feed(row, sink, true));
-    const dropped = feeding
-      .get("sessions")
-      ?.feed(viewRow("sessions", { date: "20261105" }), sink, false);
-    whole.add({ ...(kept[0] as AuditRow), date: "20261105" });
+    for (const [view, row] of rows) feeding.get(view)?.feed(row, sink);
 
     expect(fed.finish()).toEqual(whole.finish());
     // SESSION on two dates is one combination of the ledger.
     expect(lookups).toHaveLength(5);
-    expect(kept[1]).toMatchObject({ date: "20261104", sessions: 12, keyEvents: 3 });
-    expect(dropped).toBeUndefined();
+  });
+
+  it("writes a combination's values once, then its number, and each row's date and metrics", () => {
+    const auditor = createAuditor(context, undefined, options);
+    const cache = new DecodeCache();
+    const decoder = createRowDecoder(
+      "sessions",
+      VIEW_DIMENSIONS.sessions.map((name) => ({ name })),
+      METRICS,
+      cache,
+    );
+    const first: ViewRecord = { combinations: [], rows: [] };
+    decoder.feed(viewRow("sessions"), auditor, first);
+    decoder.feed(viewRow("sessions", { sessionSource: "Google" }), auditor, first);
+    const second: ViewRecord = { combinations: [], rows: [] };
+    decoder.feed(viewRow("sessions", { date: "20261104" }), auditor, second);
+
+    expect(first.combinations).toEqual([
+      [
+        0,
+        "google",
+        "cpc",
+        "spring_sale",
+        "Paid Search",
+        "google",
+        "cpc",
+        "spring_sale",
+        "/shoes?utm_source=google",
+      ],
+      [
+        1,
+        "Google",
+        "cpc",
+        "spring_sale",
+        "Paid Search",
+        "google",
+        "cpc",
+        "spring_sale",
+        "/shoes?utm_source=google",
+      ],
+    ]);
+    expect(first.rows).toEqual([0, 20261103, 12, 3, 1, 20261103, 12, 3]);
+    // Met before: the number only.
+    expect(second).toEqual({ combinations: [], rows: [0, 20261104, 12, 3] });
+    expect(cache.nextId).toBe(2);
   });
 });

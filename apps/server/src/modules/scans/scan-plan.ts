@@ -10,6 +10,7 @@ import {
   type View,
 } from "@utmost/engine";
 import { GoogleError, type ReportQuery } from "../../integrations/google/index.ts";
+import type { ViewRecord } from "./scan-checkpoint.ts";
 
 /**
  * What a scan asks GA4 for (ADR 013). The engine reads 13 dimensions and a report takes at most
@@ -158,19 +159,37 @@ const KNOWN_DIMENSIONS = new Set<string>(DIMENSIONS);
 /** Where decoded rows go: the scan's auditor. */
 export type RowSink = Pick<Auditor, "add" | "combination" | "addTo">;
 
+/** A view's dimensions as a checkpoint writes a combination's values: all but the date. */
+export function recordedDimensions(view: View): readonly Dimension[] {
+  return VIEW_DIMENSIONS[view].filter((dimension) => dimension !== "date");
+}
+
 export interface RowDecoder {
   /** The engine's row for a report row. */
   decode(row: ReportRow): AuditRow;
-  /** Decodes `row` into the sink's view, and returns the engine row when `keep` is true. */
-  feed(row: ReportRow, sink: RowSink, keep: boolean): AuditRow | undefined;
+  /**
+   * Decodes `row` into the sink's view, and writes it to `record` (a checkpoint's) when given:
+   * its combination's values the first time the scan meets it, else the combination's number.
+   */
+  feed(row: ReportRow, sink: RowSink, record?: ViewRecord): void;
+}
+
+/** A combination the scan has met, and its number in checkpoints. */
+interface Met {
+  readonly combination: Combination;
+  readonly id: number;
 }
 
 /**
- * Combinations already met, by their values but the date joined with a character no value
- * holds. A combination recurs on many days, so most rows are found here and added without a
- * lookup of their values in the engine. One cache per view serves a whole scan.
+ * Combinations already met in one view, by their values but the date joined with a character no
+ * value holds. A combination recurs on many days, so most rows are found here and added without
+ * a lookup of their values in the engine. One per view serves a whole scan.
  */
-export type DecodeCache = Map<string, Combination>;
+export class DecodeCache {
+  readonly met = new Map<string, Met>();
+  /** The next combination number; a resumed scan starts past the checkpoints' numbers. */
+  nextId = 0;
+}
 /** About 100 MB at the most; past it the cache starts again. */
 const DECODE_CACHE_LIMIT = 400_000;
 const KEY_SEPARATOR = "\u0000";
@@ -184,7 +203,7 @@ export function createRowDecoder(
   view: View,
   dimensionHeaders: readonly DimensionHeader[],
   metricHeaders: readonly MetricHeader[],
-  cache: DecodeCache = new Map(),
+  cache: DecodeCache = new DecodeCache(),
 ): RowDecoder {
   const names = dimensionHeaders.map((header) => {
     if (!KNOWN_DIMENSIONS.has(header.name)) {
@@ -198,6 +217,8 @@ export function createRowDecoder(
   if (sessionsAt < 0) {
     throw new GoogleError("GOOGLE_BAD_RESPONSE", "The report has no sessions column");
   }
+  /** Where each recorded dimension is in the report's columns (-1: not there). */
+  const recordedAt = recordedDimensions(view).map((dimension) => names.indexOf(dimension));
 
   function metric(row: ReportRow, index: number): number {
     if (index < 0) return 0;
@@ -245,25 +266,24 @@ export function createRowDecoder(
 
   return {
     decode,
-    feed(row, sink, keep) {
+    feed(row, sink, record) {
       const k = key(row);
-      let combination = cache.get(k);
-      if (!combination) {
-        if (cache.size >= DECODE_CACHE_LIMIT) cache.clear();
-        combination = sink.combination(values(row), view);
-        cache.set(k, combination);
+      let met = cache.met.get(k);
+      if (!met) {
+        if (cache.met.size >= DECODE_CACHE_LIMIT) cache.met.clear();
+        met = { combination: sink.combination(values(row), view), id: cache.nextId++ };
+        cache.met.set(k, met);
+        if (record) {
+          const written: (number | string | null)[] = [met.id];
+          for (const at of recordedAt) written.push(row.dimensionValues[at]?.value ?? null);
+          record.combinations.push(written);
+        }
       }
       const sessions = metric(row, sessionsAt);
       const keyEvents = metric(row, keyEventsAt);
       const day = date(row);
-      sink.addTo(combination, sessions, keyEvents, day);
-      if (!keep) return undefined;
-      return {
-        ...values(row),
-        ...(day !== undefined ? { date: day } : {}),
-        sessions,
-        keyEvents,
-      };
+      sink.addTo(met.combination, sessions, keyEvents, day);
+      record?.rows.push(met.id, day === undefined ? 0 : Number(day), sessions, keyEvents);
     },
   };
 }
