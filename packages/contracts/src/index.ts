@@ -20,6 +20,7 @@ export * from "./plans.ts";
 export * from "./portfolio.ts";
 export * from "./public-api.ts";
 export * from "./reports.ts";
+export * from "./scan-checks.ts";
 export * from "./scans.ts";
 export * from "./trends.ts";
 export * from "./workspaces.ts";

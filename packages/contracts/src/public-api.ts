@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ErrorResponseSchema } from "./errors.ts";
 import { IssueSeveritySchema, IssueStatusSchema } from "./issues.ts";
+import { CheckStatusSchema } from "./scan-checks.ts";
 import { HealthGradeSchema, ScanStatusSchema, ScanTypeSchema } from "./scans.ts";
 
 /**
@@ -103,6 +104,41 @@ export const PublicScanSchema = z
   .meta({ id: "Scan", description: "One audit of one property." });
 export type PublicScan = z.infer<typeof PublicScanSchema>;
 
+export const PublicScanCheckSchema = z
+  .object({
+    id: z
+      .string()
+      .describe("The check's stable id, e.g. `case-inconsistency` (see /docs/checks in the app)."),
+    title: z.string(),
+    severity: IssueSeveritySchema.describe(
+      "`critical`, `warning` or `info`; for a failed check, its worst finding's.",
+    ),
+    status: CheckStatusSchema.describe(
+      "`passed`: nothing wrong found. `failed`: issues found. `skipped`: the data could not feed the check, see `skippedReason`.",
+    ),
+    skippedReason: z
+      .string()
+      .nullable()
+      .describe(
+        'Why the check was skipped, e.g. "needs sessionManualTerm" (a Google Analytics dimension the data lacks) or "no previous scan to compare with"; null unless skipped.',
+      ),
+    affectedSessions: z
+      .number()
+      .int()
+      .describe("Sessions carrying the issues the check found; 0 unless failed."),
+  })
+  .meta({ id: "Check", description: "What one of a scan's checks concluded." });
+export type PublicScanCheck = z.infer<typeof PublicScanCheckSchema>;
+
+export const PublicScanDetailSchema = PublicScanSchema.extend({
+  checks: z
+    .array(PublicScanCheckSchema)
+    .describe(
+      "Every check the completed scan ran, passed, failed or skipped; empty while running, for a failed scan, and for scans made before checks were recorded.",
+    ),
+}).meta({ id: "ScanDetail", description: "One audit of one property, with each check's outcome." });
+export type PublicScanDetail = z.infer<typeof PublicScanDetailSchema>;
+
 export const PublicIssueSchema = z
   .object({
     id: z.uuid().describe("The issue's id."),
@@ -167,6 +203,9 @@ export type PublicScanListResponse = z.infer<typeof PublicScanListResponseSchema
 
 export const PublicScanResponseSchema = z.object({ scan: PublicScanSchema });
 export type PublicScanResponse = z.infer<typeof PublicScanResponseSchema>;
+
+export const PublicScanDetailResponseSchema = z.object({ scan: PublicScanDetailSchema });
+export type PublicScanDetailResponse = z.infer<typeof PublicScanDetailResponseSchema>;
 
 export const PublicIssueListQuerySchema = z.object({
   status: IssueStatusSchema.optional().describe("Only issues in this status; all when absent."),

@@ -1,6 +1,7 @@
 import {
   PublicIssueListResponseSchema,
   PublicPropertyListResponseSchema,
+  PublicScanDetailResponseSchema,
   PublicScanResponseSchema,
 } from "@utmost/contracts";
 import { checks } from "@utmost/engine";
@@ -54,6 +55,20 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
       samplesReadCount: 250_000,
       samplingSpaceSize: 1_000_000,
       isThresholded: true,
+      // What the worker stores of the engine's checks (scan-issues.ts storedReport).
+      report: {
+        healthScore: 81,
+        checks: checks.map((check, index) => ({
+          id: check.id,
+          title: check.title,
+          severity: check.severity,
+          status: index === 0 ? "failed" : index === 1 ? "skipped" : "passed",
+          ...(index === 1 ? { skippedReason: "needs sessionManualTerm" } : {}),
+          affectedSessions: index === 0 ? 40 : 0,
+          affectedShare: index === 0 ? 0.2 : 0,
+          findings: [],
+        })),
+      },
     });
     completedScanId = latest.id;
     await insertScan(db, {
@@ -148,7 +163,10 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
       issues: [{ path: "limit", message: "limit must be at least 1" }],
     });
     const scan = await call(`/api/v1/scans/${completedScanId}`);
-    expect(PublicScanResponseSchema.parse(scan.json()).scan).toMatchObject({
+    const { checks: scanChecks, ...detail } = PublicScanDetailResponseSchema.parse(
+      scan.json(),
+    ).scan;
+    expect(detail).toMatchObject({
       id: completedScanId,
       propertyId: property.id,
       status: "completed",
@@ -159,12 +177,34 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
       samplingRate: 0.25,
       isThresholded: true,
     });
+    // Every check's outcome, a skipped one with its reason.
+    expect(scanChecks).toHaveLength(checks.length);
+    expect(scanChecks.slice(0, 3)).toEqual([
+      {
+        id: checks[0]?.id,
+        title: checks[0]?.title,
+        severity: checks[0]?.severity,
+        status: "failed",
+        skippedReason: null,
+        affectedSessions: 40,
+      },
+      expect.objectContaining({
+        id: checks[1]?.id,
+        status: "skipped",
+        skippedReason: "needs sessionManualTerm",
+      }),
+      expect.objectContaining({ id: checks[2]?.id, status: "passed", skippedReason: null }),
+    ]);
     // A scan Google answered exactly says so.
     expect(scans.json().scans[0]).toMatchObject({
       isSampled: false,
       samplingRate: null,
       isThresholded: false,
     });
+    // Lists stay lean; a failed scan ran no checks.
+    expect(scans.json().scans[0]).not.toHaveProperty("checks");
+    const failed = await call(`/api/v1/scans/${scans.json().scans[0].id}`);
+    expect(PublicScanDetailResponseSchema.parse(failed.json()).scan.checks).toEqual([]);
   });
 
   it("lists issues critical first, filtered and a page at a time", async () => {
@@ -425,6 +465,17 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
       expect.arrayContaining([{ type: "number", minimum: 0, maximum: 1 }, { type: "null" }]),
     );
     expect(scan.properties.isThresholded.description).toMatch(/thresholds/);
+    expect(scan.properties).not.toHaveProperty("checks");
+    const detail = document.components.schemas.ScanDetail;
+    expect(detail.properties.checks.items).toEqual({ $ref: "#/components/schemas/Check" });
+    expect(document.components.schemas.Check.properties.status.enum).toEqual([
+      "passed",
+      "failed",
+      "skipped",
+    ]);
+    expect(document.components.schemas.Check.properties.skippedReason.description).toMatch(
+      /skipped/,
+    );
   });
 
   it("serves Swagger UI at /api/docs under its own CSP, beside the check docs", async () => {

@@ -5,6 +5,7 @@ import {
   PublicPropertyIdParamsSchema,
   PublicPropertyListResponseSchema,
   PublicPropertyResponseSchema,
+  PublicScanDetailResponseSchema,
   PublicScanIdParamsSchema,
   PublicScanListQuerySchema,
   PublicScanListResponseSchema,
@@ -132,9 +133,10 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["Scans"],
         summary: "Get a scan",
-        description: "One scan: its progress while running, its score and counts once completed.",
+        description:
+          "One scan: its progress while running; once completed, its score, counts and what each check concluded (passed, failed, or skipped with the reason).",
         params: PublicScanIdParamsSchema,
-        response: { 200: PublicScanResponseSchema, ...invalid, ...refusals, ...notFound },
+        response: { 200: PublicScanDetailResponseSchema, ...invalid, ...refusals, ...notFound },
       },
     },
     async (request) => ({

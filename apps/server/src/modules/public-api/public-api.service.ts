@@ -5,6 +5,7 @@ import type {
   PublicProperty,
   PublicPropertyStatus,
   PublicScan,
+  PublicScanDetail,
   Scan,
 } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
@@ -13,7 +14,7 @@ import type { DataSourceRow } from "../data-sources/data-sources.access.ts";
 import * as dataSourcesRepo from "../data-sources/data-sources.repository.ts";
 import { toIssue } from "../issues/issues.mapper.ts";
 import type { ScanStarter } from "../scans/scan-starter.ts";
-import { type ScanRow, toScan } from "../scans/scans.mapper.ts";
+import { type ScanRow, toScan, toScanDetail } from "../scans/scans.mapper.ts";
 import * as scansRepo from "../scans/scans.repository.ts";
 import * as repo from "./public-api.repository.ts";
 
@@ -123,10 +124,15 @@ export async function listScans(
   return scans.map((scan) => toPublicScan(toScan(scan)));
 }
 
-export async function getScan(db: Db, workspaceId: string, scanId: string): Promise<PublicScan> {
+export async function getScan(
+  db: Db,
+  workspaceId: string,
+  scanId: string,
+): Promise<PublicScanDetail> {
   const row = await repo.findScanInWorkspace(db, workspaceId, scanId);
   if (!row) throw new AppError("NOT_FOUND", "Scan not found");
-  return toPublicScan(toScan(row));
+  const { checks, ...scan } = toScanDetail(row);
+  return { ...toPublicScan(scan), checks };
 }
 
 export async function listIssues(

@@ -1,4 +1,4 @@
-import type { Scan } from "@utmost/contracts";
+import type { ScanDetail } from "@utmost/contracts";
 import type { ProfileKey } from "@utmost/google-emulator/synthetic";
 import { expect } from "vitest";
 import { type QueueTestApp, signUp } from "../../test/test-app.ts";
@@ -57,21 +57,24 @@ export function scanTestHarness(
       url: `/api/scans/${scanId}`,
       headers: { cookie },
     });
-    return { response, scan: response.statusCode === 200 ? (response.json().scan as Scan) : null };
+    return {
+      response,
+      scan: response.statusCode === 200 ? (response.json().scan as ScanDetail) : null,
+    };
   }
 
-  async function readScan(cookie: string, scanId: string): Promise<Scan> {
+  async function readScan(cookie: string, scanId: string): Promise<ScanDetail> {
     const { response, scan } = await tryReadScan(cookie, scanId);
     expect(response.statusCode, response.body).toBe(200);
-    return scan as Scan;
+    return scan as ScanDetail;
   }
 
   /** Polls until `until` holds; a read that fails meanwhile (a database outage) is retried. */
   async function waitForScan(
     cookie: string,
     scanId: string,
-    until: (scan: Scan) => boolean = (scan) => scan.status !== "running",
-  ): Promise<Scan> {
+    until: (scan: ScanDetail) => boolean = (scan) => scan.status !== "running",
+  ): Promise<ScanDetail> {
     const deadline = Date.now() + options.timeoutMs;
     for (;;) {
       const { scan } = await tryReadScan(cookie, scanId).catch(() => ({ scan: null }));
@@ -81,7 +84,7 @@ export function scanTestHarness(
     }
   }
 
-  async function auditToEnd(cookie: string, dataSourceId: string): Promise<Scan> {
+  async function auditToEnd(cookie: string, dataSourceId: string): Promise<ScanDetail> {
     const started = await startAudit(cookie, dataSourceId);
     expect(started.statusCode, started.body).toBe(202);
     return waitForScan(cookie, started.json().scan.id);

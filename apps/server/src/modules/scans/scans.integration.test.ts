@@ -180,6 +180,18 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
       }
       expect(scan.startedAt).not.toBeNull();
       expect(scan.completedAt).not.toBeNull();
+      // Every check's outcome, skipped ones with the engine's reason (spec: none silently starved).
+      expect(scan.checks).toEqual(
+        expected.checks.map((check) => ({
+          id: check.id,
+          title: check.title,
+          severity: check.severity,
+          status: check.status,
+          skippedReason: check.skippedReason ?? null,
+          affectedSessions: Math.round(check.affectedSessions),
+        })),
+      );
+      expect(scan.checks).toHaveLength(checks.length);
       expect(await issueSummary(dataSource.id)).toEqual(expectedIssues(expected));
       expect((await storedIssues(dataSource.id)).every((i) => i.status === "active")).toBe(true);
 
@@ -222,6 +234,7 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
       expect(scan.errorMessage).toMatch(/UNAUTHENTICATED/);
       expect((await dataSourceRow(dataSource.id)).isActive).toBe(false);
       expect(await storedIssues(dataSource.id)).toEqual([]);
+      expect(scan.checks).toEqual([]);
     },
     SCAN_TIMEOUT_MS,
   );
@@ -518,6 +531,98 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
       headers: { cookie: owner.cookie },
     });
     expect(property.json().dataSource.latestScan).toMatchObject(sampled);
+  });
+
+  it("reads each check's outcome from the stored report, and none from a report it cannot read", async () => {
+    const { owner, dataSource } = await connect("well-run-store");
+    const stored = {
+      healthScore: 90,
+      checks: [
+        {
+          id: "case-inconsistency",
+          title: "Case inconsistency",
+          severity: "critical",
+          status: "failed",
+          affectedSessions: 12.4,
+          affectedShare: 0.1,
+          findings: [{ key: "source:google", title: "x", values: [], affectedSessions: 12.4 }],
+        },
+        {
+          id: "missing-utm-term",
+          title: "Missing utm_term",
+          severity: "info",
+          status: "skipped",
+          skippedReason: "needs sessionManualTerm",
+          affectedSessions: 0,
+          affectedShare: 0,
+          findings: [],
+        },
+        {
+          id: "placeholder-value",
+          title: "Placeholder value",
+          severity: "warning",
+          status: "passed",
+          affectedSessions: 0,
+          affectedShare: 0,
+          findings: [],
+        },
+      ],
+    };
+    const seeded = await app.database.db
+      .insert(auditScans)
+      .values([
+        { dataSourceId: dataSource.id, status: "completed", report: stored },
+        { dataSourceId: dataSource.id, status: "completed", report: { healthScore: 70 } },
+        {
+          dataSourceId: dataSource.id,
+          status: "completed",
+          report: { checks: [{ id: "case-inconsistency", status: "maybe" }] },
+        },
+        { dataSourceId: dataSource.id, status: "completed", report: sql`'"checks"'::jsonb` },
+        { dataSourceId: dataSource.id, status: "completed", report: null },
+        { dataSourceId: dataSource.id, status: "failed", report: stored },
+      ])
+      .returning({ id: auditScans.id });
+    const [withChecks, ...withoutChecks] = seeded.map(({ id }) => id);
+    if (!withChecks) throw new Error("scan insert returned no row");
+
+    expect((await readScan(owner.cookie, withChecks)).checks).toEqual([
+      {
+        id: "case-inconsistency",
+        title: "Case inconsistency",
+        severity: "critical",
+        status: "failed",
+        skippedReason: null,
+        affectedSessions: 12,
+      },
+      {
+        id: "missing-utm-term",
+        title: "Missing utm_term",
+        severity: "info",
+        status: "skipped",
+        skippedReason: "needs sessionManualTerm",
+        affectedSessions: 0,
+      },
+      {
+        id: "placeholder-value",
+        title: "Placeholder value",
+        severity: "warning",
+        status: "passed",
+        skippedReason: null,
+        affectedSessions: 0,
+      },
+    ]);
+    for (const scanId of withoutChecks) {
+      expect((await readScan(owner.cookie, scanId)).checks).toEqual([]);
+    }
+    // Lists stay lean: a scan's checks are read one scan at a time.
+    const list = await app.server.inject({
+      method: "GET",
+      url: `/api/data-sources/${dataSource.id}/scans`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().scans[0]).not.toHaveProperty("checks");
   });
 
   it("answers 404 for another workspace's property and scans", async () => {

@@ -1,4 +1,12 @@
-import type { HealthGrade, Scan } from "@utmost/contracts";
+import {
+  CheckStatusSchema,
+  type HealthGrade,
+  IssueSeveritySchema,
+  type Scan,
+  type ScanCheck,
+  type ScanDetail,
+} from "@utmost/contracts";
+import { z } from "zod";
 import type { auditScans } from "../../db/schema.ts";
 
 export type ScanRow = typeof auditScans.$inferSelect;
@@ -40,4 +48,44 @@ function samplingRate(row: ScanRow): number | null {
   const { isSampled, samplesReadCount, samplingSpaceSize } = row;
   if (!isSampled || samplesReadCount === null || !samplingSpaceSize) return null;
   return Math.min(1, Math.max(0, samplesReadCount / samplingSpaceSize));
+}
+
+/** A scan with each check's outcome, as the single-scan reads show it (ScanDetailSchema). */
+export function toScanDetail(row: ScanRow): ScanDetail {
+  return { ...toScan(row), checks: scanChecks(row) };
+}
+
+/**
+ * What `audit_scans.report` holds of each check (scan-issues.ts `storedReport`). Checked, not
+ * trusted: the column is jsonb written by every past version of the worker.
+ */
+const StoredChecksSchema = z.object({
+  checks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      severity: IssueSeveritySchema,
+      status: CheckStatusSchema,
+      skippedReason: z.string().optional(),
+      affectedSessions: z.number().nonnegative(),
+    }),
+  ),
+});
+
+/**
+ * The completed scan's checks, passed, failed and skipped; none for a running or failed scan,
+ * or a report of an unexpected shape (an old scan's), which is no reason to fail the read.
+ */
+function scanChecks(row: ScanRow): ScanCheck[] {
+  if (row.status !== "completed") return [];
+  const stored = StoredChecksSchema.safeParse(row.report);
+  if (!stored.success) return [];
+  return stored.data.checks.map((check) => ({
+    id: check.id,
+    title: check.title,
+    severity: check.severity,
+    status: check.status,
+    skippedReason: check.status === "skipped" ? (check.skippedReason ?? null) : null,
+    affectedSessions: Math.round(check.affectedSessions),
+  }));
 }

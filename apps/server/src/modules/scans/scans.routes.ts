@@ -1,5 +1,6 @@
 import {
   DataSourceIdParamsSchema,
+  ScanDetailResponseSchema,
   ScanIdParamsSchema,
   ScanListResponseSchema,
   ScanResponseSchema,
@@ -51,7 +52,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/api/scans/:scanId",
-    { schema: { params: ScanIdParamsSchema, response: { 200: ScanResponseSchema } } },
+    { schema: { params: ScanIdParamsSchema, response: { 200: ScanDetailResponseSchema } } },
     async (request) => ({
       scan: await scans.getScan(db, request.params.scanId, currentUser(request).id),
     }),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Scan, ScanType } from "@utmost/contracts";
+import type { Scan, ScanDetail, ScanType } from "@utmost/contracts";
 import { createAuditor, VIEW_DIMENSIONS } from "@utmost/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
@@ -31,7 +31,7 @@ import { fetchScanRows } from "./scan-fetch.ts";
 import { issueRecords, storedReport } from "./scan-issues.ts";
 import { dayNumber, isoDate, scanDateRange, windowDays } from "./scan-plan.ts";
 import type { ScanStarter } from "./scan-starter.ts";
-import { type ScanRow, toScan } from "./scans.mapper.ts";
+import { type ScanRow, toScan, toScanDetail } from "./scans.mapper.ts";
 import * as repo from "./scans.repository.ts";
 
 // ---- Starting and reading scans (the API side) ----
@@ -90,10 +90,10 @@ export async function startAudit(
   });
 }
 
-export async function getScan(db: Db, scanId: string, userId: string): Promise<Scan> {
+export async function getScan(db: Db, scanId: string, userId: string): Promise<ScanDetail> {
   const row = await repo.findScanForMember(db, scanId, userId);
   if (!row) throw new AppError("NOT_FOUND", "Scan not found");
-  return toScan(row);
+  return toScanDetail(row);
 }
 
 export async function listScans(
