@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { DataSource, Issue, Scan, SubscriptionTier } from "@utmost/contracts";
+import type { DataSource, Issue, Scan, ScanCheck, SubscriptionTier } from "@utmost/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   makeDataSource,
@@ -53,7 +53,15 @@ function arrange(
   ownerTier: SubscriptionTier = "pro",
 ) {
   const workspace = makeWorkspace({ id: dataSource.workspaceId, ownerTier });
+  // The report's checks, read one scan at a time (none recorded unless a test says otherwise).
+  const scanReads: Handlers = {};
+  for (const scan of [report, dataSource.latestScan]) {
+    if (scan)
+      scanReads[`GET /api/scans/${scan.id}`] = () =>
+        jsonResponse(200, { scan: { ...scan, checks: [] } });
+  }
   const fetchMock = stubFetch({
+    ...scanReads,
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET /api/data-sources/${dataSource.id}`]: () => jsonResponse(200, { dataSource }),
     [`GET /api/data-sources/${dataSource.id}/issues`]: () => jsonResponse(200, { issues }),
@@ -289,6 +297,76 @@ describe("/data-sources/:id/health", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Acme Store" })).toBeTruthy();
     expect(screen.getByText("Detailed UTM tracking health analysis")).toBeTruthy();
+  });
+});
+
+describe("Checks", () => {
+  const check = (overrides: Partial<ScanCheck> & Pick<ScanCheck, "id" | "title">): ScanCheck => ({
+    severity: "warning",
+    status: "passed",
+    skippedReason: null,
+    affectedSessions: 0,
+    ...overrides,
+  });
+  const checks: ScanCheck[] = [
+    check({
+      id: "case-inconsistency",
+      title: "Case inconsistency",
+      status: "failed",
+      affectedSessions: 1_204,
+    }),
+    check({ id: "placeholder-value", title: "Placeholder value" }),
+    check({ id: "empty-utm-value", title: "Empty UTM value" }),
+    check({
+      id: "missing-utm-term",
+      title: "Missing utm_term",
+      status: "skipped",
+      skippedReason: "needs sessionManualTerm",
+    }),
+    check({
+      id: "new-values-since-last-scan",
+      title: "New values since the last scan",
+      status: "skipped",
+      skippedReason: "no previous scan to compare with",
+    }),
+  ];
+
+  it("counts the report's checks and says why each skipped one was skipped", async () => {
+    const dataSource = property();
+    arrange(dataSource, [], {
+      [`GET /api/scans/${report.id}`]: () => jsonResponse(200, { scan: { ...report, checks } }),
+    });
+
+    expect(await screen.findByText("5 checks: 2 passed, 1 failed, 2 skipped")).toBeTruthy();
+    const skipped = screen.getByRole("region", { name: "Skipped checks" });
+    expect(within(skipped).getByText("Missing utm_term")).toBeTruthy();
+    expect(
+      within(skipped).getByText(
+        "Skipped: the data has no utm_term (GA4 dimension sessionManualTerm).",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(skipped).getByText(/^Skipped: there is no earlier audit to compare with/),
+    ).toBeTruthy();
+    expect(within(skipped).queryByText("Case inconsistency")).toBeNull();
+
+    expect(screen.queryByRole("region", { name: "Passed checks" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show passed and failed checks" }));
+    const failed = screen.getByRole("region", { name: "Failed checks" });
+    expect(within(failed).getByText("Case inconsistency")).toBeTruthy();
+    expect(within(failed).getByText("1,204 sessions")).toBeTruthy();
+    const passed = screen.getByRole("region", { name: "Passed checks" });
+    expect(
+      within(passed)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Placeholder value", "Empty UTM value"]);
+  });
+
+  it("says so when the audit recorded no checks", async () => {
+    arrange(property());
+
+    expect(await screen.findByText("This audit did not record its checks.")).toBeTruthy();
   });
 });
 

@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { LoadingScreen } from "@/components/ui/spinner";
 import { useScans } from "@/features/audits/api/get-scans";
 import { AuthExpiredAlert } from "@/features/audits/components/auth-expired-alert";
+import { ChecksCard } from "@/features/audits/components/checks-card";
 import { HealthSummaryCard } from "@/features/audits/components/health-summary-card";
 import { RunAuditButton } from "@/features/audits/components/run-audit-button";
 import { ScanDetailsCard } from "@/features/audits/components/scan-details-card";
@@ -71,6 +72,7 @@ function Report({ dataSource }: { dataSource: DataSource }) {
             <HealthSummaryCard scan={report} />
             <ScanDetailsCard scan={report} />
           </div>
+          <ChecksCard scanId={report.id} />
           <PdfReportCard dataSourceId={dataSource.id} whiteLabelReports={whiteLabelReports} />
           <TrendCards dataSourceId={dataSource.id} />
           <IssuesCard dataSourceId={dataSource.id} scanId={report.id} csvExports={csvExports} />
