@@ -53,6 +53,8 @@ describe("auditing a property", () => {
       const issues = page.getByRole("article");
       await issues.first().waitFor();
       expect(await issues.count()).toBeGreaterThan(2);
+      // Every check's outcome is accounted for, the engine's 41 (packages/engine/src/checks).
+      await page.getByText(/^41 checks: \d+ passed, \d+ failed, \d+ skipped$/).waitFor();
 
       // A guide opens.
       const first = issues.nth(0);
