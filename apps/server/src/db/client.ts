@@ -57,6 +57,14 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
   pool.on("error", (error) => {
     console.warn(`PostgreSQL connection lost: ${error.message}`);
   });
+  // A connection the server ends while it is checked out (mid-transaction) emits on the client,
+  // where pg-pool listens only while the client is idle; unheard, that too would crash the
+  // process. The query in flight fails with the same error, which its caller handles.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      console.warn(`PostgreSQL connection lost in use: ${error.message}`);
+    });
+  });
   const db = drizzlePg({ client: pool, schema });
   return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
 }
