@@ -42,6 +42,10 @@ function input(overrides: Partial<ReportPdfInput> = {}): ReportPdfInput {
       dateRangeStart: "2026-08-24",
       dateRangeEnd: "2026-11-21",
       completedAt: new Date("2026-11-23T08:00:00Z"),
+      isComplete: true,
+      isSampled: false,
+      samplingRate: null,
+      isThresholded: false,
     },
     trend: [
       { score: 61, completedAt: new Date("2026-11-01T08:00:00Z") },
@@ -103,6 +107,27 @@ describe("the PDF report", () => {
     expect(text.toLowerCase()).not.toContain("utmost");
     expect(pdf.toString("latin1").toLowerCase()).not.toContain("utmost");
     expect(pdf.toString("latin1")).not.toContain("PDFKit");
+  });
+
+  it("says when the audit rests on partial, sampled or thresholded data, and not otherwise", async () => {
+    const exact = await textOf(await renderReportPdf(input()), "exact");
+    expect(exact).not.toMatch(/Partial audit|Sampled|Thresholded/);
+    const scan = {
+      ...input().scan,
+      isComplete: false,
+      isSampled: true,
+      samplingRate: 0.2999,
+      isThresholded: true,
+    };
+    const text = (await textOf(await renderReportPdf(input({ scan })), "estimates")).replace(
+      /\s+/g,
+      " ",
+    );
+    expect(text).toContain("Partial audit: the property's Google Analytics quota ran out");
+    expect(text).toContain(
+      "Sampled: Google answered this audit from a sample of 29% of the property's events, so session counts are estimates.",
+    );
+    expect(text).toContain("Thresholded: Google withheld some rows to protect user privacy");
   });
 
   it("names the brand in the document's metadata", async () => {

@@ -39,6 +39,14 @@ export interface ReportPdfInput {
     dateRangeStart: string | null;
     dateRangeEnd: string | null;
     completedAt: Date | null;
+    /** False when the quota ran out before every day was read. */
+    isComplete: boolean;
+    /** Google answered from a sample of events (its `samplingMetadatas`). */
+    isSampled: boolean;
+    /** The share of events the sample read, 0-1, when known. */
+    samplingRate: number | null;
+    /** Google withheld rows for privacy (`subjectToThresholding`). */
+    isThresholded: boolean;
   };
   /** The scores of recent completed audits, oldest first, ending with the report's own. */
   trend: readonly { score: number; completedAt: Date | null }[];
@@ -175,6 +183,36 @@ function drawHeader(doc: PDFKit.PDFDocument, brand: ReportPdfInput["brand"], bra
   doc.x = PAGE_MARGIN;
 }
 
+/** Partial, sampled or thresholded data, each in a sentence; none for a whole, exact scan. */
+export function dataNotes(scan: ReportPdfInput["scan"]): string[] {
+  const notes: string[] = [];
+  if (!scan.isComplete) {
+    notes.push(
+      "Partial audit: the property's Google Analytics quota ran out before every day was read; the score covers the data read.",
+    );
+  }
+  if (scan.isSampled) {
+    const sample =
+      scan.samplingRate === null ? "a sample" : `a sample of ${percentDown(scan.samplingRate)}`;
+    notes.push(
+      `Sampled: Google answered this audit from ${sample} of the property's events, so session counts are estimates.`,
+    );
+  }
+  if (scan.isThresholded) {
+    notes.push(
+      "Thresholded: Google withheld some rows to protect user privacy (data thresholds), so small values may be missing.",
+    );
+  }
+  return notes;
+}
+
+/** A share as a percentage rounded down, so a 99.96% sample never reads 100%. */
+function percentDown(share: number): string {
+  const digits = share < 0.01 ? 2 : 0;
+  const scale = 10 ** (digits + 2);
+  return `${(Math.floor(share * scale + 1e-9) / (scale / 100)).toFixed(digits)}%`;
+}
+
 function drawSummary(doc: PDFKit.PDFDocument, input: ReportPdfInput, propertyName: string) {
   const left = PAGE_MARGIN;
   const width = contentWidth(doc);
@@ -197,6 +235,8 @@ function drawSummary(doc: PDFKit.PDFDocument, input: ReportPdfInput, propertyNam
   ];
   doc.fillColor(MUTED).font("Helvetica").fontSize(10);
   for (const line of lines) doc.text(line, left, doc.y, { width });
+  // What the score rests on when it is not every row of every day: said as the app says it.
+  for (const note of dataNotes(scan)) doc.text(note, left, doc.y, { width });
 
   // The score and grade, large, with the change since the previous audit.
   const top = doc.y + 18;

@@ -198,6 +198,13 @@ async function buildReport(deps: ReportWorkerDeps, job: ReportJob) {
       dateRangeStart: scan.dateRangeStart,
       dateRangeEnd: scan.dateRangeEnd,
       completedAt: scan.completedAt,
+      isComplete: scan.isComplete,
+      samplingRate:
+        scan.isSampled && scan.samplesReadCount !== null && scan.samplingSpaceSize
+          ? scan.samplesReadCount / scan.samplingSpaceSize
+          : null,
+      isSampled: scan.isSampled,
+      isThresholded: scan.isThresholded,
     },
     trend,
     counts,
