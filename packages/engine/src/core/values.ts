@@ -3,7 +3,13 @@
  * of a landing page.
  */
 
-/** Values GA4 writes itself (ga4-protocol.md §6.6): never a marketer's tagging. */
+/**
+ * Values GA4 writes itself (ga4-protocol.md §6.6), compared in lower case: never a marketer's
+ * tagging, so never a hygiene, naming or medium finding. Besides the attribution placeholders:
+ * `(data deleted)` after a data-deletion request, `(other)` / `<other>` for rows past a table's
+ * row limit, and the Google Ads values `(automatic matching)`, `(content targeting)` and
+ * `(remarketing/content targeting)` that stand for a keyword where none was matched.
+ */
 const GA4_PLACEHOLDERS = new Set([
   "(direct)",
   "(none)",
@@ -11,9 +17,14 @@ const GA4_PLACEHOLDERS = new Set([
   "(organic)",
   "(referral)",
   "(other)",
+  "<other>",
   "(data not available)",
+  "(data deleted)",
   "(not provided)",
   "(cross-network)",
+  "(automatic matching)",
+  "(content targeting)",
+  "(remarketing/content targeting)",
 ]);
 
 export function isGa4Placeholder(value: string): boolean {
