@@ -65,7 +65,8 @@ export function ScanDetailsCard({ scan }: { scan: Scan }) {
         {scan.isComplete ? null : (
           <p className="text-xs text-muted-foreground">
             The property's Google Analytics quota ran out before every day was read. The score
-            covers the data read so far; the next audit continues where this one stopped.
+            covers the most recent days read so far; Google's quota refreshes every hour and every
+            day, and the next audit reads the whole range again.
           </p>
         )}
         {scan.isSampled ? (
