@@ -21,7 +21,7 @@
  */
 import { FACT_METRICS, type FactRow } from "../synthetic/types.ts";
 import type { EventFields } from "./dimension-values.ts";
-import type { DimensionLeaf, DimensionSource, FilterNode, ReportQuery } from "./report-query.ts";
+import { filterLeaves, type ReportQuery, sourceFields } from "./report-query.ts";
 
 export const SESSION_START = "session_start";
 export const PAGE_VIEW = "page_view";
@@ -47,37 +47,11 @@ export const DISTINCT_COUNT: readonly boolean[] = FACT_METRICS.map(
 
 const EVENT_SCOPED: ReadonlySet<string> = new Set(["eventName", "pageReferrer"]);
 
-function sourceFields(source: DimensionSource): readonly string[] {
-  switch (source.kind) {
-    case "field":
-    case "lowerCase":
-    case "upperCase":
-      return [source.field];
-    case "concatenate":
-      return source.fields;
-    case "dateRange":
-      return [];
-  }
-}
-
-function filterFields(node: FilterNode<DimensionLeaf> | undefined): string[] {
-  if (node === undefined) return [];
-  switch (node.kind) {
-    case "and":
-    case "or":
-      return node.expressions.flatMap(filterFields);
-    case "not":
-      return filterFields(node.expression);
-    case "leaf":
-      return [...sourceFields(node.leaf.source)];
-  }
-}
-
 /** Whether the report reads an event-scoped field, in a column or in its dimensionFilter. */
 export function readsEventScope(query: ReportQuery): boolean {
   return [
     ...query.dimensions.flatMap((dimension) => sourceFields(dimension.source)),
-    ...filterFields(query.dimensionFilter),
+    ...filterLeaves(query.dimensionFilter).flatMap((leaf) => sourceFields(leaf.source)),
   ].some((field) => EVENT_SCOPED.has(field));
 }
 

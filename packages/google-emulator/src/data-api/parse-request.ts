@@ -13,6 +13,7 @@ import {
   type DimensionLeaf,
   type DimensionSource,
   type FilterNode,
+  filterLeaves,
   type MetricAggregation,
   type MetricLeaf,
   type ReportDateRange,
@@ -20,6 +21,7 @@ import {
   type ReportMetric,
   type ReportOrder,
   type ReportQuery,
+  sourceFields,
 } from "./report-query.ts";
 import {
   child,
@@ -164,31 +166,6 @@ export function readReportFields(request: Fields): ReportFields {
   );
   if (pair) throw new RequestRejected(incompatibleRequest(pair));
   return { dimensions, metrics, dimensionFilter, metricFilter, schemaDimensions };
-}
-
-function sourceFields(source: DimensionSource): readonly string[] {
-  switch (source.kind) {
-    case "field":
-    case "lowerCase":
-    case "upperCase":
-      return [source.field];
-    case "concatenate":
-      return source.fields;
-    case "dateRange":
-      return [];
-  }
-}
-
-function filterLeaves<Leaf>(node: FilterNode<Leaf> | undefined): Leaf[] {
-  if (node === undefined) return [];
-  switch (node.kind) {
-    case "leaf":
-      return [node.leaf];
-    case "not":
-      return filterLeaves(node.expression);
-    default:
-      return node.expressions.flatMap((expression) => filterLeaves(expression));
-  }
 }
 
 function rejectUnsupported(request: Fields): void {

@@ -104,3 +104,30 @@ export interface ReportQuery {
   offset: number;
   limit: number;
 }
+
+/** The schema dimensions a dimension's source reads. */
+export function sourceFields(source: DimensionSource): readonly string[] {
+  switch (source.kind) {
+    case "field":
+    case "lowerCase":
+    case "upperCase":
+      return [source.field];
+    case "concatenate":
+      return source.fields;
+    case "dateRange":
+      return [];
+  }
+}
+
+/** Every leaf of a filter expression, however deep. */
+export function filterLeaves<Leaf>(node: FilterNode<Leaf> | undefined): Leaf[] {
+  if (node === undefined) return [];
+  switch (node.kind) {
+    case "leaf":
+      return [node.leaf];
+    case "not":
+      return filterLeaves(node.expression);
+    default:
+      return node.expressions.flatMap((expression) => filterLeaves(expression));
+  }
+}
