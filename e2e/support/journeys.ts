@@ -32,3 +32,44 @@ export async function signUpAndSkipOnboarding(
   await page.getByRole("button", { name: "Skip" }).click();
   await waitForPath(page, "/dashboard");
 }
+
+/**
+ * Waits for onboarding's first audit to finish, pressing Start Audit when onboarding did not
+ * start it on its own.
+ */
+export async function finishFirstAudit(page: Browser["page"], timeout: number) {
+  const complete = page.getByText("Audit Complete!");
+  const start = page.getByRole("button", { name: "Start Audit" });
+  await Promise.race([complete.waitFor({ timeout }), start.waitFor({ timeout })]);
+  if (await start.isVisible()) await start.click();
+  await complete.waitFor({ timeout });
+}
+
+/**
+ * A newcomer's onboarding: signs up, connects Google Analytics as Alex Morgan (who sees every
+ * demo property), saves `property`, lets the first audit finish and goes to the dashboard.
+ */
+export async function signUpConnectAndAudit(
+  browser: Browser,
+  account: { fullName: string; email: string; property: RegExp; timeout: number },
+) {
+  const { page } = browser;
+  await page.goto(browser.url("/auth"));
+  await page.getByLabel("Full name").fill(account.fullName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("a-good-password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await waitForPath(page, "/onboarding");
+  await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));
+  await page.getByLabel("alex.morgan@gmail.com").check();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await waitForPath(page, "/connect-data-source");
+  await page.getByLabel(account.property).check();
+  await page.getByRole("button", { name: "Save Analytics Property" }).click();
+  await waitForPath(page, "/onboarding");
+  await finishFirstAudit(page, account.timeout);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Go to Dashboard" }).click();
+  await waitForPath(page, "/dashboard");
+}

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-import { signIn } from "../support/journeys.ts";
+import { finishFirstAudit, signIn } from "../support/journeys.ts";
 
 /** A scan of the demo property takes a few seconds; the whole journey runs two. */
 const SCAN_TIMEOUT = 90_000;
@@ -41,7 +41,7 @@ describe("auditing a property", () => {
 
       // Back in onboarding, the first audit runs to completion.
       await waitForPath(page, "/onboarding");
-      await finishFirstAudit(page);
+      await finishFirstAudit(page, SCAN_TIMEOUT);
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("button", { name: "Go to Dashboard" }).click();
       await waitForPath(page, "/dashboard");
@@ -135,17 +135,6 @@ describe("exporting a report", () => {
     expect(csv).toContain(title.replaceAll('"', '""'));
   });
 });
-
-async function finishFirstAudit(page: Page) {
-  const complete = page.getByText("Audit Complete!");
-  const start = page.getByRole("button", { name: "Start Audit" });
-  await Promise.race([
-    complete.waitFor({ timeout: SCAN_TIMEOUT }),
-    start.waitFor({ timeout: SCAN_TIMEOUT }),
-  ]);
-  if (await start.isVisible()) await start.click();
-  await complete.waitFor({ timeout: SCAN_TIMEOUT });
-}
 
 async function titleOf(article: ReturnType<Page["getByRole"]>): Promise<string> {
   const title = await article.locator("h4").first().textContent();

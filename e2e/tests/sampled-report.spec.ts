@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Browser, uniqueEmail, useBrowser } from "../support/browser.ts";
-import { waitForPath } from "../support/expect-page.ts";
+import { signUpConnectAndAudit } from "../support/journeys.ts";
 
 /** What this test reads of a scan in the app's API (ScanSchema in packages/contracts). */
 interface Scan {
@@ -28,27 +28,13 @@ describe("a sampled property", () => {
     async () => {
       const { page } = browser;
 
-      await page.goto(browser.url("/auth"));
-      await page.getByLabel("Full name").fill("Sam Pling");
-      await page.getByLabel("Email").fill(uniqueEmail("sampled"));
-      await page.getByLabel("Password").fill("a-good-password");
-      await page.getByRole("button", { name: "Create Account" }).click();
-      await waitForPath(page, "/onboarding");
-
       // Alex Morgan's Google account sees the Northwind Outfitters properties.
-      await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));
-      await page.getByLabel("alex.morgan@gmail.com").check();
-      await page.getByRole("button", { name: "Allow" }).click();
-      await waitForPath(page, "/connect-data-source");
-      await page.getByLabel(/Northwind Outfitters UK/).check();
-      await page.getByRole("button", { name: "Save Analytics Property" }).click();
-
-      await waitForPath(page, "/onboarding");
-      await finishFirstAudit(page);
-      await page.getByRole("button", { name: "Continue" }).click();
-      await page.getByRole("button", { name: "Go to Dashboard" }).click();
-      await waitForPath(page, "/dashboard");
+      await signUpConnectAndAudit(browser, {
+        fullName: "Sam Pling",
+        email: uniqueEmail("sampled"),
+        property: /Northwind Outfitters UK/,
+        timeout: SCAN_TIMEOUT,
+      });
 
       await page.getByRole("link", { name: "View Full Report" }).first().click();
       await page.waitForURL((url) => /^\/data-sources\/[^/]+\/health$/.test(url.pathname));
@@ -70,17 +56,6 @@ describe("a sampled property", () => {
     SCAN_TIMEOUT * 2,
   );
 });
-
-async function finishFirstAudit(page: Page) {
-  const complete = page.getByText("Audit Complete!");
-  const start = page.getByRole("button", { name: "Start Audit" });
-  await Promise.race([
-    complete.waitFor({ timeout: SCAN_TIMEOUT }),
-    start.waitFor({ timeout: SCAN_TIMEOUT }),
-  ]);
-  if (await start.isVisible()) await start.click();
-  await complete.waitFor({ timeout: SCAN_TIMEOUT });
-}
 
 function dataSourceIdOf(page: Page): string {
   const id = /^\/data-sources\/([^/]+)\/health$/.exec(new URL(page.url()).pathname)?.[1];

@@ -1,7 +1,6 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
-import { waitForPath } from "../support/expect-page.ts";
+import { signUpConnectAndAudit } from "../support/journeys.ts";
 
 /** A scan of a demo property takes a few seconds; the journey runs two. */
 const SCAN_TIMEOUT = 90_000;
@@ -19,24 +18,12 @@ describe("score over time", () => {
       const { page } = browser;
 
       // A newcomer connects a property in onboarding; its first audit runs there.
-      await page.goto(browser.url("/auth"));
-      await page.getByLabel("Full name").fill("Robin Trends");
-      await page.getByLabel("Email").fill(uniqueEmail("trends"));
-      await page.getByLabel("Password").fill("a-good-password");
-      await page.getByRole("button", { name: "Create Account" }).click();
-      await waitForPath(page, "/onboarding");
-      await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));
-      await page.getByLabel("alex.morgan@gmail.com").check();
-      await page.getByRole("button", { name: "Allow" }).click();
-      await waitForPath(page, "/connect-data-source");
-      await page.getByLabel(/Northwind Outfitters - GA4/).check();
-      await page.getByRole("button", { name: "Save Analytics Property" }).click();
-      await waitForPath(page, "/onboarding");
-      await finishFirstAudit(page);
-      await page.getByRole("button", { name: "Continue" }).click();
-      await page.getByRole("button", { name: "Go to Dashboard" }).click();
-      await waitForPath(page, "/dashboard");
+      await signUpConnectAndAudit(browser, {
+        fullName: "Robin Trends",
+        email: uniqueEmail("trends"),
+        property: /Northwind Outfitters - GA4/,
+        timeout: SCAN_TIMEOUT,
+      });
 
       // One completed scan: no chart yet, and the report says when it comes.
       await page.getByRole("link", { name: "View Full Report" }).first().click();
@@ -63,14 +50,3 @@ describe("score over time", () => {
     SCAN_TIMEOUT * 3,
   );
 });
-
-async function finishFirstAudit(page: Page) {
-  const complete = page.getByText("Audit Complete!");
-  const start = page.getByRole("button", { name: "Start Audit" });
-  await Promise.race([
-    complete.waitFor({ timeout: SCAN_TIMEOUT }),
-    start.waitFor({ timeout: SCAN_TIMEOUT }),
-  ]);
-  if (await start.isVisible()) await start.click();
-  await complete.waitFor({ timeout: SCAN_TIMEOUT });
-}
