@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIEW_DIMENSIONS } from "../core/types.ts";
+import { DIMENSIONS, type Dimension, VIEW_DIMENSIONS } from "../core/types.ts";
 import { runCli } from "./main.ts";
 
 let dir: string;
@@ -42,22 +42,7 @@ google,cpc,brand,google,cpc,brand,20261101,900
 `;
 
 /** Sessions of a small property, by every dimension the engine reads. */
-const ALL = [
-  "sessionSource",
-  "sessionMedium",
-  "sessionCampaignName",
-  "sessionDefaultChannelGroup",
-  "sessionManualSource",
-  "sessionManualMedium",
-  "sessionManualCampaignName",
-  "sessionManualCampaignId",
-  "sessionManualTerm",
-  "sessionManualAdContent",
-  "landingPagePlusQueryString",
-  "pageReferrer",
-  "date",
-] as const;
-type Session = Record<(typeof ALL)[number], string> & { sessions: number };
+type Session = Record<Dimension, string> & { sessions: number };
 const SEARCH: Session = {
   sessionSource: "google",
   sessionMedium: "cpc",
@@ -113,12 +98,12 @@ const SESSIONS = [SEARCH, NEWSLETTER, FROM_BLOG];
 /** The details view holds the sessions with a utm_term, utm_content or utm_id. */
 const DETAILED = [SEARCH, NEWSLETTER];
 
-function csvOf(dimensions: readonly (typeof ALL)[number][], sessions: readonly Session[]): string {
+function csvOf(dimensions: readonly Dimension[], sessions: readonly Session[]): string {
   const lines = sessions.map((s) => [...dimensions.map((d) => s[d]), s.sessions].join(","));
   return `${[...dimensions, "sessions"].join(",")}\n${lines.join("\n")}\n`;
 }
 
-function reportOf(dimensions: readonly (typeof ALL)[number][], sessions: readonly Session[]) {
+function reportOf(dimensions: readonly Dimension[], sessions: readonly Session[]) {
   return {
     dimensionHeaders: dimensions.map((name) => ({ name })),
     metricHeaders: [{ name: "sessions", type: "TYPE_INTEGER" }],
@@ -281,7 +266,7 @@ describe("utmost-audit", () => {
   });
 
   it("audits one file per view as it audits the same sessions in one CSV of all columns", async () => {
-    const whole = await audited(await file("all.csv", csvOf(ALL, SESSIONS)));
+    const whole = await audited(await file("all.csv", csvOf(DIMENSIONS, SESSIONS)));
     const split = await audited(
       await file("v-sessions.csv", csvOf(views.sessions, SESSIONS)),
       await file("v-details.csv", csvOf(views.details, DETAILED)),
@@ -314,12 +299,12 @@ describe("utmost-audit", () => {
     expect(code).toBe(0);
     expect(stdout).toContain("Views: sessions (2 files), details, referrers\n");
     expect(stdout).toContain("1,000 sessions in ");
-    const single = await run(await file("single.csv", csvOf(ALL, SESSIONS)));
+    const single = await run(await file("single.csv", csvOf(DIMENSIONS, SESSIONS)));
     expect(single.stdout).not.toContain("Views:");
   });
 
   it("reads a saved batchRunReports response, each report as the view its dimensions match", async () => {
-    const whole = await audited(await file("whole.csv", csvOf(ALL, SESSIONS)));
+    const whole = await audited(await file("whole.csv", csvOf(DIMENSIONS, SESSIONS)));
     const batch = await audited(
       await file(
         "batch.json",
