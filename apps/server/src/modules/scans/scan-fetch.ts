@@ -152,18 +152,9 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
     return { window, reports };
   };
 
-  const close = (pending: Pending) => {
-    for (const report of pending.reports) {
-      report.first.then(
-        () => report.pages.return(),
-        () => {},
-      );
-    }
-  };
-
   /** Forgets the windows requested ahead; the next one starts again at `from`. */
   const dropAhead = (from: number) => {
-    for (const pending of ahead.splice(0)) close(pending);
+    for (const pending of ahead.splice(0)) closeReports(pending.reports);
     cursor = from;
   };
 
@@ -319,7 +310,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
       days > 1 &&
       firsts.some((result) => !result.done && result.value.metadata?.dataLossFromOtherRow)
     ) {
-      close(pending);
+      closeReports(pending.reports);
       return "split";
     }
     const keep = input.checkpoints !== undefined;
@@ -385,12 +376,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
         signal.throwIfAborted();
       }
       if (outcome === "quota") {
-        for (const rest of reports.slice(r + 1)) {
-          rest.first.then(
-            () => rest.pages.return(),
-            () => {},
-          );
-        }
+        closeReports(reports.slice(r + 1));
         break;
       }
       progress(share * days);
@@ -421,12 +407,22 @@ function sumSampling(
 ): SamplingTotals | null {
   let out = totals;
   for (const entry of metadata?.samplingMetadatas ?? []) {
-    out = {
-      samplesReadCount: (out?.samplesReadCount ?? 0) + Number(entry.samplesReadCount ?? 0),
-      samplingSpaceSize: (out?.samplingSpaceSize ?? 0) + Number(entry.samplingSpaceSize ?? 0),
-    };
+    out = mergeSampling(out, {
+      samplesReadCount: Number(entry.samplesReadCount ?? 0),
+      samplingSpaceSize: Number(entry.samplingSpaceSize ?? 0),
+    });
   }
   return out;
+}
+
+/** Stops reports whose first page was requested, once it is in (or failed). */
+function closeReports(reports: readonly PendingReport[]): void {
+  for (const report of reports) {
+    report.first.then(
+      () => report.pages.return(),
+      () => {},
+    );
+  }
 }
 
 function mergeSampling(a: SamplingTotals | null, b: SamplingTotals | null): SamplingTotals | null {
