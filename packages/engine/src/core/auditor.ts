@@ -4,6 +4,7 @@ import { AuditData } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
 import { GroupTable } from "./group-table.ts";
+import { type CheckOutcome, resolveOverlaps } from "./overlaps.ts";
 import {
   type AggregatedRow,
   type AuditContext,
@@ -242,12 +243,17 @@ export function createAuditor(
       // Every view sees every other one (the array is filled once all exist).
       for (const data of datas.values()) others.push(data);
       const ledgerData = datas.get("sessions") as AuditData;
-      const results = checks.map((check) =>
-        runCheck(check, datas.get(check.view ?? "sessions") ?? ledgerData),
+      const outcomes = checks.map((check) =>
+        checkOutcome(check, datas.get(check.view ?? "sessions") ?? ledgerData),
       );
+      resolveOverlaps(outcomes, (sessions) => ledgerData.share(sessions));
+      const results = outcomes.map((outcome) => outcome.result);
       const failed = results.filter((result) => result.status === "failed");
+      // Each root cause once: a check whose every finding is another's costs nothing of its own.
       const score = healthScore(
-        failed.map((r) => ({ id: r.id, severity: r.severity, affectedShare: r.affectedShare })),
+        failed
+          .filter((r) => r.costedShare > 0)
+          .map((r) => ({ id: r.id, severity: r.severity, affectedShare: r.costedShare })),
       );
       const present = new Set<Dimension>();
       let rowCount = 0;
@@ -291,6 +297,11 @@ function missingRequirement(requirement: Requirement, data: AuditData): string |
 }
 
 export function runCheck(check: CheckDefinition, data: AuditData): CheckResult {
+  return checkOutcome(check, data).result;
+}
+
+/** A check's result with the rows of each finding, for `resolveOverlaps`. */
+function checkOutcome(check: CheckDefinition, data: AuditData): CheckOutcome {
   const base = { id: check.id, title: check.title, severity: check.severity };
   const missing = check.requires
     .map((requirement) => missingRequirement(requirement, data))
@@ -302,14 +313,16 @@ export function runCheck(check: CheckDefinition, data: AuditData): CheckResult {
         ? `needs ${missing.join(", ")}`
         : check.skipUnless?.(data);
   if (skip) {
-    return {
+    const result: CheckResult = {
       ...base,
       status: "skipped",
       skippedReason: skip,
       affectedSessions: 0,
       affectedShare: 0,
+      costedShare: 0,
       findings: [],
     };
+    return { result, rowsByKey: new Map() };
   }
   const collector = new FindingCollector(check.redact);
   check.run(data, collector);
@@ -323,12 +336,16 @@ export function runCheck(check: CheckDefinition, data: AuditData): CheckResult {
       : (SEVERITIES.find((level) =>
           findings.some((f) => (f.severity ?? check.severity) === level),
         ) ?? check.severity);
-  return {
+  const affectedShare = data.share(affectedSessions);
+  const result: CheckResult = {
     ...base,
     severity,
     status: findings.length > 0 ? "failed" : "passed",
     affectedSessions,
-    affectedShare: data.share(affectedSessions),
+    affectedShare,
+    // Until overlaps are resolved, a check alone costs what it touches.
+    costedShare: affectedShare,
     findings,
   };
+  return { result, rowsByKey: collector.rowsByKey() };
 }

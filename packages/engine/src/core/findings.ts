@@ -9,12 +9,19 @@ interface Draft {
   values: Set<string>;
   rows: Set<AggregatedRow>;
   severity: Severity | undefined;
+  field: Dimension | undefined;
 }
 
 export interface AddOptions {
   /** The offending values to show; defaults to none. */
   values?: Iterable<string>;
   severity?: Severity;
+  /**
+   * The dimension the offending values were read from: a manual dimension (utm_medium as tagged)
+   * or a session one (the session medium GA4 attributed). Findings on the same field family and
+   * rows from several checks are one problem, costed once (see `overlaps.ts`).
+   */
+  field?: Dimension;
 }
 
 /**
@@ -38,7 +45,14 @@ export class FindingCollector {
   ): void {
     let draft = this.drafts.get(key);
     if (!draft) {
-      draft = { key, title, values: new Set(), rows: new Set(), severity: options.severity };
+      draft = {
+        key,
+        title,
+        values: new Set(),
+        rows: new Set(),
+        severity: options.severity,
+        field: options.field,
+      };
       this.drafts.set(key, draft);
     } else if (options.severity && rank(options.severity) < rank(draft.severity)) {
       draft.severity = options.severity;
@@ -64,6 +78,13 @@ export class FindingCollector {
     return sum;
   }
 
+  /** The rows of each finding, by key. */
+  rowsByKey(): ReadonlyMap<string, ReadonlySet<AggregatedRow>> {
+    const out = new Map<string, ReadonlySet<AggregatedRow>>();
+    for (const draft of this.drafts.values()) out.set(draft.key, draft.rows);
+    return out;
+  }
+
   findings(): Finding[] {
     const out: Finding[] = [];
     for (const draft of this.drafts.values()) {
@@ -79,6 +100,7 @@ export class FindingCollector {
         ),
       };
       if (draft.severity) finding.severity = draft.severity;
+      if (draft.field) finding.field = draft.field;
       out.push(finding);
     }
     return out.sort((a, b) => b.affectedSessions - a.affectedSessions || cmp(a.key, b.key));

@@ -134,6 +134,26 @@ export interface Finding {
   examples: ExampleRow[];
   /** Overrides the check's default severity for this finding (e.g. critical on paid traffic). */
   severity?: Severity;
+  /** The dimension the offending values were read from (utm_medium, or the session medium). */
+  field?: Dimension;
+  /**
+   * Other findings that are the same problem on the same rows (another check's reason, or another
+   * reason of this check), folded into this one: shown here, not on their own, and costed once.
+   */
+  alsoFound?: FoldedFinding[];
+  /** Set when this finding is the same problem as another one and shown there instead. */
+  foldedInto?: FindingRef;
+}
+
+/** A finding, named by its check and key. */
+export interface FindingRef {
+  checkId: string;
+  key: string;
+}
+
+/** A finding folded into another, with its reason. */
+export interface FoldedFinding extends FindingRef {
+  title: string;
 }
 
 export type CheckStatus = "passed" | "failed" | "skipped";
@@ -148,6 +168,12 @@ export interface CheckResult {
   affectedSessions: number;
   /** affectedSessions / total sessions, 0-1. */
   affectedShare: number;
+  /**
+   * The share the score costs this check: its sessions less those already costed to a more
+   * severe (or earlier) check's finding on the same field (`overlaps.ts`); 0 when every finding
+   * is folded into another.
+   */
+  costedShare: number;
   findings: Finding[];
 }
 

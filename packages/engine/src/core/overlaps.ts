@@ -1,0 +1,153 @@
+import type {
+  AggregatedRow,
+  CheckResult,
+  Dimension,
+  Finding,
+  FoldedFinding,
+  Severity,
+} from "./types.ts";
+
+/**
+ * One root cause costs once. Several checks often find the same problem: `Google Ads` as a
+ * medium is a paid medium GA4 does not count as paid, a platform name used as a medium and a value
+ * with a space inside, all on the same sessions. Each is a true reason, but the sessions carry one
+ * problem, and fixing the medium fixes all three.
+ *
+ * Findings are ranked (severity first, then the order reports list checks, then sessions), and
+ * each claims the rows of its field family it is the first to name. A finding whose rows were all
+ * claimed already is folded into the finding that claimed most of them: shown there as another
+ * reason, not on its own, and not costed. A check's costed sessions are the rows its findings
+ * claimed, so the score counts each row of a field family once.
+ */
+
+/** Which part of a session a finding is about: a medium read from utm_medium or from the session
+ * medium is one medium. */
+export type FieldFamily =
+  | "source"
+  | "medium"
+  | "campaign"
+  | "id"
+  | "term"
+  | "content"
+  | "channel"
+  | "url";
+
+const FAMILIES: Readonly<Record<Dimension, FieldFamily | undefined>> = {
+  sessionSource: "source",
+  sessionManualSource: "source",
+  sessionMedium: "medium",
+  sessionManualMedium: "medium",
+  sessionCampaignName: "campaign",
+  sessionManualCampaignName: "campaign",
+  sessionManualCampaignId: "id",
+  sessionManualTerm: "term",
+  sessionManualAdContent: "content",
+  sessionDefaultChannelGroup: "channel",
+  landingPagePlusQueryString: "url",
+  pageReferrer: "url",
+  date: undefined,
+};
+
+export function fieldFamily(field: Dimension): FieldFamily | undefined {
+  return FAMILIES[field];
+}
+
+/** A failed check's result with the rows of each of its findings. */
+export interface CheckOutcome {
+  result: CheckResult;
+  rowsByKey: ReadonlyMap<string, ReadonlySet<AggregatedRow>>;
+}
+
+interface Entry {
+  checkIndex: number;
+  finding: Finding;
+  severity: Severity;
+  rows: ReadonlySet<AggregatedRow>;
+  /** The family, or the check's own id when the finding names no field. */
+  family: string;
+  claimedSessions: number;
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
+
+/**
+ * Folds overlapping findings and sets each check's `costedShare`, in place. `outcomes` are in
+ * the order reports list checks; `share` turns sessions into a share of all sessions.
+ */
+export function resolveOverlaps(
+  outcomes: readonly CheckOutcome[],
+  share: (sessions: number) => number,
+): void {
+  const entries: Entry[] = [];
+  outcomes.forEach(({ result, rowsByKey }, checkIndex) => {
+    result.costedShare = 0;
+    if (result.status !== "failed") return;
+    for (const finding of result.findings) {
+      const family = finding.field ? fieldFamily(finding.field) : undefined;
+      entries.push({
+        checkIndex,
+        finding,
+        severity: finding.severity ?? result.severity,
+        rows: rowsByKey.get(finding.key) ?? new Set(),
+        family: family ?? `check:${result.id}`,
+        claimedSessions: 0,
+      });
+    }
+  });
+  entries.sort(
+    (a, b) =>
+      SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+      a.checkIndex - b.checkIndex ||
+      b.finding.affectedSessions - a.finding.affectedSessions,
+  );
+
+  const claims = new Map<string, Map<AggregatedRow, Entry>>();
+  for (const entry of entries) {
+    let claimed = claims.get(entry.family);
+    if (!claimed) {
+      claimed = new Map();
+      claims.set(entry.family, claimed);
+    }
+    const covering = new Map<Entry, number>();
+    for (const row of entry.rows) {
+      const owner = claimed.get(row);
+      if (owner) {
+        covering.set(owner, (covering.get(owner) ?? 0) + row.sessions);
+      } else {
+        claimed.set(row, entry);
+        entry.claimedSessions += row.sessions;
+      }
+    }
+    if (entry.claimedSessions > 0 || covering.size === 0) continue;
+    // Every row is another finding's already: the same problem, shown there.
+    let into: Entry | undefined;
+    let most = -1;
+    for (const [owner, sessions] of covering) {
+      if (sessions > most) {
+        into = owner;
+        most = sessions;
+      }
+    }
+    if (!into) continue;
+    const target = outcomes[into.checkIndex]?.result as CheckResult;
+    const source = outcomes[entry.checkIndex]?.result as CheckResult;
+    entry.finding.foldedInto = { checkId: target.id, key: into.finding.key };
+    const reason: FoldedFinding = {
+      checkId: source.id,
+      key: entry.finding.key,
+      title: entry.finding.title,
+    };
+    into.finding.alsoFound = [...(into.finding.alsoFound ?? []), reason];
+  }
+
+  const costed = new Map<number, number>();
+  for (const entry of entries) {
+    costed.set(entry.checkIndex, (costed.get(entry.checkIndex) ?? 0) + entry.claimedSessions);
+  }
+  for (const [checkIndex, sessions] of costed) {
+    const result = outcomes[checkIndex]?.result as CheckResult;
+    // Rows a check found on two fields (its source and its medium) are two values, but the check
+    // never costs more than the sessions it touches.
+    result.costedShare = Math.min(result.affectedShare, share(sessions));
+  }
+}
