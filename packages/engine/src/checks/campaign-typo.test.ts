@@ -21,7 +21,7 @@ describe("campaign-typo", () => {
     expect(findingKeys(result)).toEqual(["campaign:black_firday_sale"]);
     const finding = result.findings[0];
     expect(finding?.title).toBe(
-      "Campaign 'black_firday_sale' looks like a typo of 'black_friday_sale'",
+      "utm_campaign 'black_firday_sale' looks like a typo of 'black_friday_sale'",
     );
     expect(finding?.values).toEqual(["black_firday_sale", "black_friday_sale"]);
     expect(finding?.affectedSessions).toBe(40);
@@ -53,7 +53,7 @@ describe("campaign-typo", () => {
     ]);
     expect(findingKeys(result)).toEqual(["campaign:newsleter", "campaign:nwsleter"]);
     const slip = result.findings.find((f) => f.key === "campaign:nwsleter");
-    expect(slip?.title).toBe("Campaign 'nwsleter' looks like a typo of 'newsletter'");
+    expect(slip?.title).toBe("utm_campaign 'nwsleter' looks like a typo of 'newsletter'");
   });
 
   it("flags a rare spelling with few sessions even when the real one is not much larger", () => {

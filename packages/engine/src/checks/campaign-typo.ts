@@ -1,7 +1,9 @@
 // Detects campaign names that are a near miss of a more common one (black_firday_sale next to
 // black_friday_sale). GA4 reports each spelling as its own campaign, so the typo's sessions and
 // key events are missing from the real campaign's totals.
+
 import type { ValueStats } from "../core/audit-data.ts";
+import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { bySessions, editDistance, taggedValues } from "../rules/values-extra.ts";
@@ -130,9 +132,12 @@ export const campaignTypo = defineCheck({
       for (const spelling of typos) for (const row of spelling.rows) rows.push(row);
       findings.add(
         `campaign:${rare.key}`,
-        `Campaign '${typo}' looks like a typo of '${meant}'`,
+        `${fieldTitle(data.utmField("campaign"))} '${typo}' looks like a typo of '${meant}'`,
         rows,
-        { values: [...typos.map((spelling) => spelling.value), meant] },
+        {
+          values: [...typos.map((spelling) => spelling.value), meant],
+          field: data.utmField("campaign"),
+        },
       );
     }
   },

@@ -1,6 +1,7 @@
 // Detects campaign links tagged with a medium GA4 writes for untagged traffic: referral,
 // organic or none. The campaign's sessions then blend into natural referral, search or direct
 // traffic, and the channel reports cannot tell the campaign's results apart.
+import { fieldValue } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow, Severity } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
@@ -72,11 +73,11 @@ export const campaignWithNaturalMedium = defineCheck({
     for (const [key, group] of groups) {
       findings.add(
         key,
-        `Campaign ${group.campaign} is tagged utm_medium=${group.medium}, a medium GA4 keeps for untagged traffic`,
+        `Campaign ${group.campaign} is ${fieldValue(dimension, group.medium)}, a medium GA4 keeps for untagged traffic`,
         group.rows,
         group.severity === "info"
-          ? { values: group.values, severity: "info" }
-          : { values: group.values },
+          ? { values: group.values, severity: "info", field: dimension }
+          : { values: group.values, field: dimension },
       );
     }
   },

@@ -4,7 +4,7 @@
 import type { ValueStats } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow, UtmParam } from "../core/types.ts";
-import { ANY_UTM_DIMENSION, PARAM_NAMES, userValuesByParam } from "../rules/hygiene.ts";
+import { ANY_UTM_DIMENSION, fieldTitle, userValuesByParam } from "../rules/hygiene.ts";
 
 // utm_id is left out: platform ids can be case-sensitive, so "aB3" and "Ab3" may be two ids.
 const PARAMS: readonly UtmParam[] = ["source", "medium", "campaign", "term", "content"];
@@ -29,7 +29,7 @@ export const caseInconsistency = defineCheck({
   },
   requires: [ANY_UTM_DIMENSION],
   run(data, findings) {
-    for (const { param, values } of userValuesByParam(data, PARAMS)) {
+    for (const { param, dimension, values } of userValuesByParam(data, PARAMS)) {
       // Every family holds a value with an upper-case letter: gather those first, then add the
       // lower-case values that join them, so the map stays as small as the upper-case values.
       const families = new Map<string, ValueStats[]>();
@@ -53,9 +53,9 @@ export const caseInconsistency = defineCheck({
         const spellings = family.map((stats) => stats.value);
         findings.add(
           `${param}:${folded}`,
-          `${PARAM_NAMES[param]} "${folded}" is written ${family.length} ways: ${spellings.join(", ")}`,
+          `${fieldTitle(dimension)} "${folded}" is written ${family.length} ways: ${spellings.join(", ")}`,
           rows,
-          { values: spellings },
+          { values: spellings, field: dimension },
         );
       }
     }

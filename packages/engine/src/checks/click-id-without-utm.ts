@@ -79,7 +79,7 @@ export const clickIdWithoutUtm = defineCheck({
           `click-id:${clickId.param}`,
           `${clickId.platform} clicks (${clickId.param}) arrive without UTMs`,
           row,
-          { values: [describeTraffic(row)], severity },
+          { values: [describeTraffic(row)], severity, field: "landingPagePlusQueryString" },
         );
       }
     }

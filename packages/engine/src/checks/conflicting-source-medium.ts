@@ -4,7 +4,7 @@
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
 import { defineCheck } from "../core/check.ts";
 import type { FindingCollector } from "../core/findings.ts";
-import type { AggregatedRow } from "../core/types.ts";
+import type { AggregatedRow, Dimension } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { platformOf } from "../rules/platforms.ts";
 
@@ -100,13 +100,18 @@ export const conflictingSourceMedium = defineCheck({
       }
       for (const [sourceKey, group] of bySource) {
         if (group.mediums.size < 2) continue;
-        report(group, `source:${sourceKey}|campaign:${campaignKey}`, findings);
+        report(
+          group,
+          `source:${sourceKey}|campaign:${campaignKey}`,
+          findings,
+          data.utmField("medium"),
+        );
       }
     }
   },
 });
 
-function report(group: Group, key: string, findings: FindingCollector): void {
+function report(group: Group, key: string, findings: FindingCollector, field: Dimension): void {
   const paid: string[] = [];
   const unpaid: string[] = [];
   const values: string[] = [];
@@ -124,6 +129,6 @@ function report(group: Group, key: string, findings: FindingCollector): void {
     key,
     `${group.source} / ${group.campaign} is tagged as ${paid.join(", ")} and as ${unpaid.join(", ")}`,
     rows,
-    { values },
+    { values, field },
   );
 }

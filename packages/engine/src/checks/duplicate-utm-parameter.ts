@@ -47,6 +47,7 @@ export const duplicateUtmParameter = defineCheck({
       findings.add(key, `${group.name} repeated ${how} on ${group.path}`, group.rows, {
         values: group.written,
         severity: group.conflicting ? "warning" : "info",
+        field: "landingPagePlusQueryString",
       });
     }
   },

@@ -45,7 +45,10 @@ export const emptyUtmValue = defineCheck({
         }
         if (decodeParam(param.value).trim() !== "") continue;
         reported.add(name);
-        findings.add(`param:${name}`, `${name} is present but empty`, row, { values: [landing] });
+        findings.add(`param:${name}`, `${name} is present but empty`, row, {
+          values: [landing],
+          field: "landingPagePlusQueryString",
+        });
       }
     }
   },

@@ -5,8 +5,8 @@ import { defineCheck } from "../core/check.ts";
 import type { UtmParam } from "../core/types.ts";
 import {
   ANY_UTM_DIMENSION,
+  fieldTitle,
   fixChangesChannel,
-  PARAM_NAMES,
   quote,
   userValuesByParam,
   withoutMacros,
@@ -76,7 +76,7 @@ export const encodingArtifacts = defineCheck({
   },
   requires: [ANY_UTM_DIMENSION],
   run(data, findings) {
-    for (const { param, values } of userValuesByParam(data, PARAMS)) {
+    for (const { param, dimension, values } of userValuesByParam(data, PARAMS)) {
       for (const stats of values) {
         const found = encodingArtifactsIn(stats.value);
         if (found.length === 0) continue;
@@ -84,9 +84,13 @@ export const encodingArtifacts = defineCheck({
         const misgrouped = stats.rows.some((row) => fixChangesChannel(data, row, param, fixed));
         findings.add(
           `${param}:${stats.value}`,
-          `${PARAM_NAMES[param]} ${quote(stats.value)} has ${found.join(" and ")}${misgrouped ? ", which changes the channel" : ""}`,
+          `${fieldTitle(dimension)} ${quote(stats.value)} has ${found.join(" and ")}${misgrouped ? ", which changes the channel" : ""}`,
           stats.rows,
-          { values: [stats.value], ...(misgrouped ? { severity: "critical" as const } : {}) },
+          {
+            values: [stats.value],
+            field: dimension,
+            ...(misgrouped ? { severity: "critical" as const } : {}),
+          },
         );
       }
     }

@@ -3,7 +3,7 @@
 // they fill report columns, get cut off in tables and exports, and cannot be compared at a glance.
 import { defineCheck } from "../core/check.ts";
 import type { UtmParam } from "../core/types.ts";
-import { PARAM_NAMES, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
+import { fieldTitle, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
 
 /**
  * Source and medium are short labels matched by the channel rules; campaign, content and term are
@@ -44,9 +44,9 @@ export const excessiveLength = defineCheck({
         const length = characters(group.value);
         findings.add(
           `${param}:${group.value.trim().toLowerCase()}`,
-          `${PARAM_NAMES[param]} value is ${length} characters long (limit ${limit}): '${shorten(group.value)}'`,
+          `${fieldTitle(data.utmField(param))} value is ${length} characters long (limit ${limit}): '${shorten(group.value)}'`,
           group.rows,
-          { values: [group.value] },
+          { values: [group.value], field: data.utmField(param) },
         );
       }
     }

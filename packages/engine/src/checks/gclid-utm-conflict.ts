@@ -57,7 +57,7 @@ export const gclidUtmConflict = defineCheck({
         key,
         `Google Ads clicks tagged ${pair.source} / ${pair.medium}; GA4 reports them as google / cpc`,
         pair.rows,
-        { values: [pair.source, pair.medium].filter(isUserValue) },
+        { values: [pair.source, pair.medium].filter(isUserValue), field: "sessionManualSource" },
       );
     }
   },

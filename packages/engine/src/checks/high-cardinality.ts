@@ -4,7 +4,7 @@
 import type { ValueStats } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import { type AggregatedRow, DIMENSIONS, type UtmParam } from "../core/types.ts";
-import { busiest, PARAM_NAMES, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
+import { busiest, fieldTitle, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
 
 /** utm_id is an ID by design; every other parameter should name a campaign, not a send. */
 const PARAMS: readonly UtmParam[] = ["source", "medium", "campaign", "content", "term"];
@@ -72,9 +72,9 @@ export const highCardinality = defineCheck({
         const first = shown[0]?.value ?? key;
         findings.add(
           `${param}:${key}`,
-          `${PARAM_NAMES[param]} splits into ${groups.length} values like '${first}' (${templateOf(first)})`,
+          `${fieldTitle(data.utmField(param))} splits into ${groups.length} values like '${first}' (${templateOf(first)})`,
           rows,
-          { values: shown.map((group) => group.value) },
+          { values: shown.map((group) => group.value), field: data.utmField(param) },
         );
       }
     }

@@ -288,12 +288,18 @@ export const internalUtmLink = defineCheck({
       const medium = pick(mediumDimension && row.values[mediumDimension], info.medium);
       const judgement = judge(source, medium, info.namesOwnHost);
       if (judgement.source) {
-        findings.add(judgement.source.key, judgement.source.title, row, { values: [source] });
+        findings.add(judgement.source.key, judgement.source.title, row, {
+          values: [source],
+          field: "landingPagePlusQueryString",
+        });
       }
       if (!info.tagged || landing === undefined) return;
       const funnel = info.funnel;
       if (funnel && (funnel.afterConversion || !judgement.externalInFunnel)) {
-        findings.add(funnel.key, funnel.title, row, { values: [landing] });
+        findings.add(funnel.key, funnel.title, row, {
+          values: [landing],
+          field: "landingPagePlusQueryString",
+        });
       }
       const referrer = row.values.pageReferrer;
       if (referrer !== undefined && isOwnHost(referrer)) {
@@ -301,7 +307,7 @@ export const internalUtmLink = defineCheck({
           `referrer:${pathKey(info.path)}`,
           `Links from your own pages to ${info.path} carry UTM parameters`,
           row,
-          { values: [landing] },
+          { values: [landing], field: "landingPagePlusQueryString" },
         );
       }
     };

@@ -69,6 +69,7 @@ export const malformedQuery = defineCheck({
         findings.add(`${defect}:${pathKey(found.path)}`, spec.title(found.path), stats.rows, {
           values: [landing],
           severity: spec.severity ?? "warning",
+          field: "landingPagePlusQueryString",
         });
       }
     }

@@ -1,7 +1,9 @@
 // Detects one kind of traffic tagged with several mediums that mean the same thing (email and
 // e-mail, cpc and ppc, social and social-media, affiliate and affiliates). Each spelling is its
 // own row in GA4, so the channel's traffic is split and some spellings may miss the channel.
+
 import type { ValueStats } from "../core/audit-data.ts";
+import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
@@ -129,9 +131,9 @@ export const mediumSynonyms = defineCheck({
         .flatMap((spelling) => spelling.rows);
       findings.add(
         `family:${family.id}`,
-        `Medium written several ways: ${values.join(", ")} (keep '${keep}')`,
+        `${fieldTitle(dimension)} written several ways: ${values.join(", ")} (keep '${keep}')`,
         rows,
-        { values },
+        { values, field: dimension },
       );
     }
   },

@@ -59,6 +59,7 @@ export const missingUtmCampaign = defineCheck({
         row,
         {
           values: [source, medium],
+          field: campaignDimension ?? "sessionManualCampaignName",
           severity: isGa4PaidMedium(medium) ? "critical" : "warning",
         },
       );

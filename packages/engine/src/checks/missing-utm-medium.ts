@@ -54,13 +54,14 @@ export const missingUtmMedium = defineCheck({
         if (SELF_TAGGING_SOURCES.has(keyPart(source))) return;
         findings.add(`source:${keyPart(source)}`, `Links from ${source} have no utm_medium`, row, {
           values: [source, campaign].filter(isUserValue),
+          field: "sessionManualMedium",
         });
       } else if (isUserValue(campaign)) {
         findings.add(
           `campaign:${keyPart(campaign)}`,
           `Campaign ${campaign} has no utm_medium`,
           row,
-          { values: [campaign] },
+          { values: [campaign], field: "sessionManualMedium" },
         );
       }
     };

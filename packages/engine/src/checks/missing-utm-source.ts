@@ -31,10 +31,11 @@ export const missingUtmSource = defineCheck({
           const label = [medium, campaign].filter(isUserValue).join(" / ");
           findings.add(
             `medium:${medium ?? ""}|campaign:${campaign ?? ""}`,
-            `No source on ${label}`,
+            `No utm_source on ${label}`,
             row,
             {
               values: [medium, campaign].filter(isUserValue),
+              field: "sessionManualSource",
             },
           );
           continue;
@@ -47,6 +48,7 @@ export const missingUtmSource = defineCheck({
         const path = parseLanding(landing).path;
         findings.add(`landing:${path}`, `Landing page ${path} tagged without utm_source`, row, {
           values: [landing],
+          field: "landingPagePlusQueryString",
         });
       }
     }

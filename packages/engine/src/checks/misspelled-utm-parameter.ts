@@ -69,6 +69,7 @@ export const misspelledUtmParameter = defineCheck({
         findings.add(`name:${name}`, titleFor(name, intended), stats.rows, {
           values: [name],
           severity: severityFor(intended, names.has(intended)),
+          field: "landingPagePlusQueryString",
         });
       }
     }

@@ -5,7 +5,7 @@ import { SOCIAL_MEDIUMS } from "../channels/channel-group.ts";
 import type { ValueStats } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { UtmParam } from "../core/types.ts";
-import { ANY_UTM_DIMENSION, findMacros, PARAM_NAMES, userValuesByParam } from "../rules/hygiene.ts";
+import { ANY_UTM_DIMENSION, fieldTitle, findMacros, userValuesByParam } from "../rules/hygiene.ts";
 
 // Terms are search keywords, where spaces are natural; ids carry no words.
 const PARAMS: readonly UtmParam[] = ["source", "medium", "campaign", "content"];
@@ -55,7 +55,7 @@ export const mixedSeparators = defineCheck({
   },
   requires: [ANY_UTM_DIMENSION],
   run(data, findings) {
-    for (const { param, values } of userValuesByParam(data, PARAMS)) {
+    for (const { param, dimension, values } of userValuesByParam(data, PARAMS)) {
       const tallies = new Map<Style, Tally>();
       const mixedInOne: ValueStats[] = [];
       let tagged = 0;
@@ -104,9 +104,15 @@ export const mixedSeparators = defineCheck({
       const rows = [...ranked.slice(1).flatMap(([, tally]) => tally.values), ...mixedInOne].flatMap(
         (stats) => stats.rows,
       );
-      findings.add(param, `${PARAM_NAMES[param]} separates words with ${parts.join("; ")}`, rows, {
-        values: shown,
-      });
+      findings.add(
+        param,
+        `${fieldTitle(dimension)} separates words with ${parts.join("; ")}`,
+        rows,
+        {
+          values: shown,
+          field: dimension,
+        },
+      );
     }
   },
 });

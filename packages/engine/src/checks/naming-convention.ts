@@ -6,7 +6,7 @@ import { type AuditData, UTM_PARAMS } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { ParamConvention, UtmParam } from "../core/types.ts";
 import { breach, compileConvention, conforms } from "../rules/conventions.ts";
-import { PARAM_NAMES, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
+import { fieldTitle, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
 
 export const namingConvention = defineCheck({
   id: "naming-convention",
@@ -43,9 +43,9 @@ export const namingConvention = defineCheck({
         if (conforms(rule, group.value)) continue;
         findings.add(
           `${param}:${group.value}`,
-          `${PARAM_NAMES[param]} '${group.value}' ${breach(rule)}`,
+          `${fieldTitle(data.utmField(param))} '${group.value}' ${breach(rule)}`,
           group.rows,
-          { values: [group.value] },
+          { values: [group.value], field: data.utmField(param) },
         );
       }
     }

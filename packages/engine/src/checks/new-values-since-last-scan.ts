@@ -7,9 +7,9 @@ import type { AggregatedRow, UtmParam } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import {
   busiest,
+  FIELD_NAMES,
   listForTitle,
   numberTemplate,
-  PARAM_NAMES,
   taggedValues,
 } from "../rules/values-extra.ts";
 
@@ -66,9 +66,9 @@ export const newValuesSinceLastScan = defineCheck({
       const noun = fresh.length === 1 ? "value" : "values";
       findings.add(
         param,
-        `${fresh.length} new ${PARAM_NAMES[param]} ${noun} since the last scan: ${listForTitle(values, 5, fresh.length)}`,
+        `${fresh.length} new ${FIELD_NAMES[data.utmField(param)]} ${noun} since the last scan: ${listForTitle(values, 5, fresh.length)}`,
         rows,
-        { values },
+        { values, field: data.utmField(param) },
       );
     }
   },

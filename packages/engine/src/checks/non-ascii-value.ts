@@ -4,7 +4,7 @@
 // look identical in a report while GA4 counts them apart.
 import { defineCheck } from "../core/check.ts";
 import type { UtmParam } from "../core/types.ts";
-import { PARAM_NAMES, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
+import { fieldTitle, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
 
 /**
  * Source, medium and ID are codes: GA4's channel rules compare them with ASCII lists (email,
@@ -99,9 +99,9 @@ export const nonAsciiValue = defineCheck({
         if (problems.length === 0) continue;
         findings.add(
           `${param}:${escapeInvisible(group.value)}`,
-          `${PARAM_NAMES[param]} '${escapeInvisible(group.value)}' contains ${problems.join(", ")}`,
+          `${fieldTitle(data.utmField(param))} '${escapeInvisible(group.value)}' contains ${problems.join(", ")}`,
           group.rows,
-          { values: [group.value] },
+          { values: [group.value], field: data.utmField(param) },
         );
       }
     }

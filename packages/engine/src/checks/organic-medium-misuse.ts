@@ -1,6 +1,7 @@
 // Detects utm_medium=organic on a source that is not a search engine (facebook / organic,
 // newsletter / organic). GA4 reserves "organic" for unpaid search: such links are counted as
 // Organic Search or mixed into another channel, and search results look better than they are.
+import { fieldValue } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
@@ -60,9 +61,9 @@ export const organicMediumMisuse = defineCheck({
     for (const [key, group] of groups) {
       findings.add(
         `source:${key}`,
-        `${key} is tagged utm_medium=organic, which GA4 reserves for search (filed as ${[...group.channels].join(", ")})`,
+        `${key} is ${fieldValue(dimension, "organic")}, which GA4 reserves for search (filed as ${[...group.channels].join(", ")})`,
         group.rows,
-        { values: group.values },
+        { values: group.values, field: dimension },
       );
     }
   },

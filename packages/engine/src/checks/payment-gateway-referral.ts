@@ -125,7 +125,7 @@ export const paymentGatewayReferral = defineCheck({
         `gateway:${gateway.family}`,
         `${gateway.label} appears as a referral source (${[...group.sources].slice(0, 3).join(", ")})`,
         group.rows,
-        { values: group.sources },
+        { values: group.sources, field: "sessionSource" },
       );
     }
   },

@@ -4,7 +4,7 @@
 import { UTM_PARAMS } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import { isUserValue } from "../core/values.ts";
-import { PARAM_NAMES } from "../rules/values-extra.ts";
+import { FIELD_NAMES } from "../rules/values-extra.ts";
 
 type Kind = "email" | "phone" | "email-param" | "phone-param" | "name-param" | "address-param";
 
@@ -168,9 +168,9 @@ export const piiInUtm = defineCheck({
         for (const hit of personalDataInValue(value)) {
           findings.add(
             `${param}:${hit.kind}`,
-            TITLES[hit.kind](`${PARAM_NAMES[param]} values`, hit.shown),
+            TITLES[hit.kind](`${FIELD_NAMES[dimension]} values`, hit.shown),
             stats.rows,
-            { values: [hit.shown] },
+            { values: [hit.shown], field: dimension },
           );
         }
       }
@@ -183,7 +183,7 @@ export const piiInUtm = defineCheck({
           `landing:${hit.kind}`,
           TITLES[hit.kind]("landing page URLs", hit.shown),
           stats.rows,
-          { values: [hit.shown] },
+          { values: [hit.shown], field: "landingPagePlusQueryString" },
         );
       }
     }

@@ -1,6 +1,7 @@
 // Detects a platform name used as utm_medium (medium=facebook, google, mailchimp). The medium is
 // what GA4's channel rules read to tell paid from organic, email from social; a platform there
 // matches no rule, so the sessions land in the wrong channel or in Unassigned.
+import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
@@ -59,9 +60,9 @@ export const platformAsMedium = defineCheck({
       const shown = [...group.spellings].join(", ");
       findings.add(
         `medium:${key}`,
-        `utm_medium "${shown}" names the platform ${group.platform.name}, not a channel type`,
+        `${fieldTitle(dimension)} "${shown}" names the platform ${group.platform.name}, not a channel type`,
         group.rows,
-        { values: group.spellings },
+        { values: group.spellings, field: dimension },
       );
     }
   },

@@ -5,7 +5,7 @@ import { defineCheck } from "../core/check.ts";
 import type { UtmParam } from "../core/types.ts";
 import {
   ANY_UTM_DIMENSION,
-  PARAM_NAMES,
+  fieldTitle,
   quote,
   userValuesByParam,
   withoutMacros,
@@ -44,16 +44,16 @@ export const queryStringInValue = defineCheck({
   },
   requires: [ANY_UTM_DIMENSION],
   run(data, findings) {
-    for (const { param, values } of userValuesByParam(data, PARAMS)) {
+    for (const { param, dimension, values } of userValuesByParam(data, PARAMS)) {
       for (const stats of values) {
         if (!URL_PUNCTUATION.test(stats.value)) continue;
         const problem = swallowed(withoutMacros(stats.value));
         if (!problem) continue;
         findings.add(
           `${param}:${stats.value}`,
-          `${PARAM_NAMES[param]} ${quote(stats.value)} contains ${problem}`,
+          `${fieldTitle(dimension)} ${quote(stats.value)} contains ${problem}`,
           stats.rows,
-          { values: [stats.value] },
+          { values: [stats.value], field: dimension },
         );
       }
     }

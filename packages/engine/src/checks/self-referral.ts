@@ -60,7 +60,7 @@ export const selfReferral = defineCheck({
           ? `Your own host ${group.host} appears as a referral source`
           : `Your sub-domain ${group.host} appears as a referral source`,
         group.rows,
-        { values: group.sources },
+        { values: group.sources, field: "sessionSource" },
       );
     }
   },

@@ -60,7 +60,7 @@ export const sourceMediumSwapped = defineCheck({
         `pair:${key}`,
         `Source and medium swapped: "${pair.source} / ${pair.medium}" should read "${pair.medium} / ${pair.source}"`,
         pair.rows,
-        { values: pair.values },
+        { values: pair.values, field: dimension },
       );
     }
   },

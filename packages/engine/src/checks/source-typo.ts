@@ -1,7 +1,9 @@
 // Detects utm_source values that misspell a well-known platform (facebok, gooogle, linkdin,
 // instagarm). GA4 matches sources to its channel lists letter for letter, so a typo leaves the
 // traffic out of the platform's reports and often out of its channel.
+
 import { sourceCategory } from "../channels/channel-group.ts";
+import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { siteDomain } from "../core/values.ts";
@@ -95,9 +97,9 @@ export const sourceTypo = defineCheck({
     for (const [value, entry] of seen) {
       findings.add(
         `source:${value}`,
-        `Source "${[...entry.spellings].join(", ")}" looks like a misspelling of ${entry.suggestion}`,
+        `${fieldTitle(dimension)} "${[...entry.spellings].join(", ")}" looks like a misspelling of ${entry.suggestion}`,
         entry.rows,
-        { values: entry.spellings },
+        { values: entry.spellings, field: dimension },
       );
     }
   },

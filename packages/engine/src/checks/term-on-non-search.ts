@@ -73,7 +73,7 @@ export const termOnNonSearch = defineCheck({
         key,
         `utm_term set on ${group.source} / ${group.medium}, which is not search traffic`,
         group.rows,
-        { values: group.terms },
+        { values: group.terms, field: "sessionManualTerm" },
       );
     }
   },

@@ -51,12 +51,15 @@ export const unassignedTraffic = defineCheck({
       for (const [medium, rows] of byMedium) {
         const key = `source:${keyPart(source)}|medium:${keyPart(medium)}`;
         if (source === undefined && medium === undefined) {
-          findings.add(key, `Unassigned traffic (source and medium ${UNKNOWN})`, rows);
+          findings.add(key, `Unassigned traffic (source and medium ${UNKNOWN})`, rows, {
+            field: "sessionDefaultChannelGroup",
+          });
           continue;
         }
         // Spellings that differ only by case share one finding, titled by the first seen.
         findings.add(key, `Unassigned traffic from ${label(source, medium)}`, rows, {
           values: [label(source, medium)],
+          field: "sessionDefaultChannelGroup",
         });
       }
     }

@@ -5,8 +5,8 @@ import { defineCheck } from "../core/check.ts";
 import type { UtmParam } from "../core/types.ts";
 import {
   ANY_UTM_DIMENSION,
+  fieldTitle,
   findMacros,
-  PARAM_NAMES,
   quote,
   userValuesByParam,
 } from "../rules/hygiene.ts";
@@ -32,15 +32,15 @@ export const unreplacedMacro = defineCheck({
   },
   requires: [ANY_UTM_DIMENSION],
   run(data, findings) {
-    for (const { param, values } of userValuesByParam(data, PARAMS)) {
+    for (const { param, dimension, values } of userValuesByParam(data, PARAMS)) {
       for (const stats of values) {
         const macros = findMacros(stats.value);
         if (macros.length === 0) continue;
         findings.add(
           `${param}:${stats.value}`,
-          `${PARAM_NAMES[param]} ${quote(stats.value)} holds the unreplaced macro${macros.length > 1 ? "s" : ""} ${macros.join(", ")}`,
+          `${fieldTitle(dimension)} ${quote(stats.value)} holds the unreplaced macro${macros.length > 1 ? "s" : ""} ${macros.join(", ")}`,
           stats.rows,
-          { values: [stats.value] },
+          { values: [stats.value], field: dimension },
         );
       }
     }

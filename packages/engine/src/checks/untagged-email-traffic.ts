@@ -185,7 +185,7 @@ export const untaggedEmailTraffic = defineCheck({
         `email-host:${match.id}`,
         `Email clicks from ${match.name} arrive without UTMs`,
         rows,
-        { values: [source] },
+        { values: [source], field: sourceDimension },
       );
     }
   },

@@ -52,7 +52,7 @@ export const utmIdInconsistent = defineCheck({
         `id:${side.key}`,
         `utm_id '${id}' is used by ${names.length} campaign names: ${listForTitle(names)}`,
         found.rows,
-        { values: [id, ...names] },
+        { values: [id, ...names], field: ID_DIMENSION },
       );
     }
 
@@ -69,7 +69,7 @@ export const utmIdInconsistent = defineCheck({
         `campaign:${side.key}`,
         `Campaign '${campaign}' carries ${idValues.length} different utm_id values: ${listForTitle(idValues)}`,
         found.rows,
-        { values: [campaign, ...idValues] },
+        { values: [campaign, ...idValues], field: campaignDimension },
       );
     }
   },

@@ -41,7 +41,7 @@ export const utmInPath = defineCheck({
         `path:${pathKey(misplaced.path)}`,
         `UTM parameters ${where} of ${misplaced.path}, not in the query string`,
         stats.rows,
-        { values: [landing] },
+        { values: [landing], field: "landingPagePlusQueryString" },
       );
     }
   },

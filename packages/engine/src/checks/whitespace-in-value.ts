@@ -7,8 +7,8 @@ import { defineCheck } from "../core/check.ts";
 import type { UtmParam } from "../core/types.ts";
 import {
   ANY_UTM_DIMENSION,
+  fieldTitle,
   fixChangesChannel,
-  PARAM_NAMES,
   quote,
   userValuesByParam,
 } from "../rules/hygiene.ts";
@@ -45,7 +45,7 @@ export const whitespaceInValue = defineCheck({
   },
   requires: [ANY_UTM_DIMENSION],
   run(data, findings) {
-    for (const { param, values } of userValuesByParam(data, PARAMS)) {
+    for (const { param, dimension, values } of userValuesByParam(data, PARAMS)) {
       const spacesMatter = param === "source" || param === "medium";
       // " facebook" and "facebook " are one subject: the value they were both meant to be.
       const subjects = new Map<
@@ -69,9 +69,13 @@ export const whitespaceInValue = defineCheck({
         const defects = [...subject.defects].join(" and ");
         findings.add(
           key,
-          `${PARAM_NAMES[param]} ${shown.map(quote).join(", ")} ${shown.length > 1 ? "have" : "has"} ${defects}${misgrouped ? ", which changes the channel" : ""}`,
+          `${fieldTitle(dimension)} ${shown.map(quote).join(", ")} ${shown.length > 1 ? "have" : "has"} ${defects}${misgrouped ? ", which changes the channel" : ""}`,
           rows,
-          { values: shown, ...(misgrouped ? { severity: "critical" as const } : {}) },
+          {
+            values: shown,
+            field: dimension,
+            ...(misgrouped ? { severity: "critical" as const } : {}),
+          },
         );
       }
     }

@@ -178,7 +178,7 @@ describe("utmost-audit", () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Health score \d+\/100, grade [A-F]\+?/);
     expect(stdout).toContain("missing-utm-source");
-    expect(stdout).toContain("No source on email / spring_sale (100 sessions)");
+    expect(stdout).toContain("No utm_source on email / spring_sale (100 sessions)");
   });
 
   it("exits 1 under --fail-under", async () => {

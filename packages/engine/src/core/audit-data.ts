@@ -32,6 +32,42 @@ export const PARAM_NAMES: Record<UtmParam, string> = {
   id: "utm_id",
 };
 
+/**
+ * How reports name the field a value was read from: the parameter as tagged (utm_medium, from the
+ * manual dimensions) or what GA4 attributed the session to (the session medium, which may come
+ * from auto-tagging or a referrer rather than a UTM).
+ */
+export const FIELD_NAMES: Readonly<Record<Dimension, string>> = {
+  sessionManualSource: "utm_source",
+  sessionManualMedium: "utm_medium",
+  sessionManualCampaignName: "utm_campaign",
+  sessionManualCampaignId: "utm_id",
+  sessionManualTerm: "utm_term",
+  sessionManualAdContent: "utm_content",
+  sessionSource: "session source",
+  sessionMedium: "session medium",
+  sessionCampaignName: "session campaign",
+  sessionDefaultChannelGroup: "default channel group",
+  landingPagePlusQueryString: "landing page",
+  pageReferrer: "page referrer",
+  date: "date",
+};
+
+/** The field's name at the start of a title: "utm_medium", "Session medium". */
+export function fieldTitle(field: Dimension): string {
+  const name = FIELD_NAMES[field];
+  return name.startsWith("utm_") ? name : `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
+
+/**
+ * A value of a field in a title: "tagged utm_medium=organic" when read from the tag,
+ * "attributed to session medium organic" when read from GA4's session attribution.
+ */
+export function fieldValue(field: Dimension, value: string): string {
+  const name = FIELD_NAMES[field];
+  return name.startsWith("utm_") ? `tagged ${name}=${value}` : `attributed to ${name} ${value}`;
+}
+
 export const UTM_PARAMS: readonly UtmParam[] = [
   "source",
   "medium",
@@ -103,6 +139,11 @@ export class AuditData {
   /** The dimension that carries a UTM parameter in this data, or undefined when none does. */
   utmDimension(param: UtmParam): Dimension | undefined {
     return UTM_DIMENSIONS[param].find((dimension) => this.has(dimension));
+  }
+
+  /** The dimension a parameter's values are read from, or its manual one when none is present. */
+  utmField(param: UtmParam): Dimension {
+    return this.utmDimension(param) ?? (UTM_DIMENSIONS[param][0] as Dimension);
   }
 
   /** Another view of the same audit, when the source has it. */

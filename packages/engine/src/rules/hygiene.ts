@@ -7,7 +7,13 @@ import type { AuditData, ValueStats } from "../core/audit-data.ts";
 import type { AggregatedRow, Dimension, UtmParam } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 
-export { ANY_UTM_DIMENSION, PARAM_NAMES } from "../core/audit-data.ts";
+export {
+  ANY_UTM_DIMENSION,
+  FIELD_NAMES,
+  fieldTitle,
+  fieldValue,
+  PARAM_NAMES,
+} from "../core/audit-data.ts";
 
 export interface ParamValues {
   param: UtmParam;

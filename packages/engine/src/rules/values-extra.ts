@@ -7,7 +7,13 @@ import type { AuditData, ValueStats } from "../core/audit-data.ts";
 import type { AggregatedRow, Dimension, UtmParam } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 
-export { ANY_UTM_DIMENSION as UTM_VALUE_DIMENSIONS, PARAM_NAMES } from "../core/audit-data.ts";
+export {
+  ANY_UTM_DIMENSION as UTM_VALUE_DIMENSIONS,
+  FIELD_NAMES,
+  fieldTitle,
+  fieldValue,
+  PARAM_NAMES,
+} from "../core/audit-data.ts";
 
 /** Mediums GA4 writes for untagged visits: their sources are search engines and referrers. */
 const UNTAGGED_MEDIUMS = new Set(["organic", "referral"]);
