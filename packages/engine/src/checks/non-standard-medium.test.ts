@@ -20,7 +20,8 @@ describe("non-standard-medium", () => {
       "medium:qr",
     ]);
     const newsletter = result.findings.find((f) => f.key === "medium:newsletter");
-    expect(newsletter?.title).toBe("Medium 'newsletter' is not a GA4 channel medium");
+    expect(newsletter?.title).toBe("utm_medium 'newsletter' is not a GA4 channel medium");
+    expect(newsletter?.field).toBe("sessionManualMedium");
     expect(newsletter?.values).toEqual(["newsletter", "Newsletter"]);
     expect(newsletter?.affectedSessions).toBe(150);
     expect(result.affectedSessions).toBe(230);
@@ -54,8 +55,13 @@ describe("non-standard-medium", () => {
       ].map((medium) => utmRow("somesite", medium, "spring_2025", 10)),
       utmRow("(direct)", "(none)", "(not set)"),
       utmRow("(not set)", "(not set)", "(not set)"),
-      // Left to paid-medium-not-recognized.
+      utmRow("(data deleted)", "(data deleted)", "(data deleted)"),
+      utmRow("<Other>", "<Other>", "<Other>"),
+      // Left to paid-medium-not-recognized, which owns every medium that looks paid.
       utmRow("facebook", "facebook-ads", "spring_2025"),
+      ...["gdn", "pla", "dsa", "dpa", "demandgen", "pmax", "sem", "sea"].map((medium) =>
+        utmRow("somesite", medium, "spring_2025", 10),
+      ),
     ]);
     expect(result.status).toBe("passed");
   });
@@ -77,6 +83,16 @@ describe("non-standard-medium", () => {
     expect(result.affectedSessions).toBe(20);
   });
 
+  it("names the session medium when the data has no manual one", () => {
+    const result = runOn(nonStandardMedium, [
+      { sessionSource: "mailchimp", sessionMedium: "newsletter", sessions: 9 },
+    ]);
+    expect(result.findings[0]?.title).toBe(
+      "Session medium 'newsletter' is not a GA4 channel medium",
+    );
+    expect(result.findings[0]?.field).toBe("sessionMedium");
+  });
+
   it("is skipped without a medium dimension", () => {
     const result = runOn(nonStandardMedium, [{ sessionSource: "mailchimp", sessions: 5 }]);
     expect(result.status).toBe("skipped");
@@ -89,6 +105,34 @@ describe("non-standard-medium and platform names", () => {
     const result = runOn(nonStandardMedium, [
       utmRow("cpc", "google", "brand", 60),
       utmRow("spring", "facebook", "x", 10),
+    ]);
+    expect(result.status).toBe("passed");
+  });
+});
+
+describe("non-standard-medium and local listings", () => {
+  it("names a Business Profile or Maps medium in Unassigned, with the organic tagging to use", () => {
+    const result = runOn(nonStandardMedium, [
+      utmRow("gbp", "gmb", "listing", 40),
+      utmRow("business_profile", "google_my_business", "listing", 10),
+      utmRow("website_button", "local", "listing", 5),
+      utmRow("google_maps_pin", "maps", "listing", 5),
+    ]);
+    expect(findingKeys(result)).toEqual([
+      "medium:gmb",
+      "medium:google_my_business",
+      "medium:local",
+      "medium:maps",
+    ]);
+    expect(result.findings.find((f) => f.key === "medium:gmb")?.title).toBe(
+      "utm_medium 'gmb' names a Business Profile or Maps listing, not a GA4 channel medium (use utm_source=google&utm_medium=organic, and gbp_listing as utm_campaign)",
+    );
+  });
+
+  it("leaves a listing medium alone when its source keeps it in Organic Search", () => {
+    const result = runOn(nonStandardMedium, [
+      utmRow("google", "gmb", "gbp_listing", 60),
+      utmRow("google", "organic", "gbp_listing", 60),
     ]);
     expect(result.status).toBe("passed");
   });

@@ -30,14 +30,52 @@ describe("paid-medium-not-recognized", () => {
     ]);
     const facebook = result.findings.find((f) => f.key === "medium:facebook-ads");
     expect(facebook?.title).toBe(
-      "Medium 'facebook-ads' is not counted as paid by GA4 (use paid_social)",
+      "utm_medium 'facebook-ads' is not counted as paid by GA4 (use paid_social)",
     );
     expect(facebook?.values).toEqual(["facebook-ads"]);
+    expect(facebook?.field).toBe("sessionManualMedium");
     expect(facebook?.affectedSessions).toBe(300);
     expect(result.findings.find((f) => f.key === "medium:google_ads")?.title).toContain("use cpc");
     expect(result.findings.find((f) => f.key === "medium:remarketing")?.title).toContain(
       "use retargeting",
     );
+  });
+
+  it("flags ad-platform product names people use as mediums, with the medium to use", () => {
+    const mediums: [medium: string, replacement: string][] = [
+      ["gdn", "display"],
+      ["dsp", "display"],
+      ["pla", "cpc"],
+      ["dsa", "cpc"],
+      ["pmax", "cpc"],
+      ["demandgen", "cpc"],
+      ["demand-gen", "cpc"],
+      ["sem", "cpc"],
+      ["sea", "cpc"],
+      ["dpa", "paid_social"],
+    ];
+    const result = runOn(
+      paidMediumNotRecognized,
+      mediums.map(([medium]) => utmRow("somesite", medium, "spring_2025", 10)),
+    );
+    for (const [medium, replacement] of mediums) {
+      const finding = result.findings.find((f) => f.key === `medium:${medium}`);
+      expect(finding?.title).toBe(
+        `utm_medium '${medium}' is not counted as paid by GA4 (use ${replacement})`,
+      );
+    }
+    expect(result.findings).toHaveLength(mediums.length);
+    expect(result.severity).toBe("critical");
+  });
+
+  it("names the session medium when the data has no manual one", () => {
+    const result = runOn(paidMediumNotRecognized, [
+      { sessionSource: "google", sessionMedium: "gdn", sessions: 12 },
+    ]);
+    expect(result.findings[0]?.title).toBe(
+      "Session medium 'gdn' is not counted as paid by GA4 (use display)",
+    );
+    expect(result.findings[0]?.field).toBe("sessionMedium");
   });
 
   it("passes mediums GA4 already counts as paid, and ones that only look close", () => {
@@ -66,8 +104,14 @@ describe("paid-medium-not-recognized", () => {
         "non-paid",
         "reading",
         "address",
+        "season",
+        "seattle",
+        "plan",
+        "gdpr",
       ].map((medium) => utmRow("somesite", medium, "spring_2025", 10)),
       utmRow("(not set)", "(not set)", "(not set)"),
+      utmRow("(data deleted)", "(data deleted)", "(data deleted)"),
+      utmRow("<Other>", "<Other>", "<Other>"),
     ]);
     expect(result.status).toBe("passed");
   });

@@ -1,6 +1,7 @@
-// Detects mediums meant as paid (ads, facebook-ads, sponsored, remarketing, social_paid) that miss
+// Detects mediums meant as paid (ads, facebook-ads, sponsored, remarketing, gdn, pmax) that miss
 // GA4's paid regex ^(.*cp.*|ppc|retargeting|paid.*)$ and its Display list. Paid clicks then land
 // in Unassigned or an organic channel, and paid channels under-report what the spend brings in.
+import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import { isUserValue } from "../core/values.ts";
 import {
@@ -11,8 +12,15 @@ import {
   PAID_CHANNELS,
 } from "../rules/tagging.ts";
 
+// Which GA4 medium fits each word: Google Ads' campaign types (support.google.com/google-ads/answer/
+// 2567043) are search (cpc) but for the Display Network; Meta's dynamic product ads are social.
 const SEARCH_WORDS = new Set([
   "sem",
+  "sea",
+  "pla",
+  "dsa",
+  "demandgen",
+  "demand",
   "ppc",
   "payperclick",
   "search",
@@ -45,8 +53,17 @@ const SOCIAL_WORDS = new Set([
   "boost",
   "boosted",
   "promoted",
+  "dpa",
 ]);
-const DISPLAY_WORDS = new Set(["display", "banner", "banners", "programmatic", "native"]);
+const DISPLAY_WORDS = new Set([
+  "display",
+  "banner",
+  "banners",
+  "programmatic",
+  "native",
+  "gdn",
+  "dsp",
+]);
 const VIDEO_WORDS = new Set(["video", "youtube", "yt"]);
 
 /** The GA4 medium to use instead, from the words of the one in use. */
@@ -69,7 +86,7 @@ export const paidMediumNotRecognized = defineCheck({
     "A utm_medium meant as paid (ads, facebook-ads, sponsored, remarketing) does not match GA4's paid-medium pattern, so paid clicks are reported as Unassigned or organic.",
   guide: {
     whyItMatters:
-      "GA4 only treats a visit as paid when its medium matches the pattern ^(.*cp.*|ppc|retargeting|paid.*)$ (anything containing cp such as cpc, cpm or cpv; exactly ppc or retargeting; anything starting with paid) or is one of the Display mediums (display, banner, cpm). Mediums such as ads, facebook-ads, sponsored, boosted, remarketing, sem or social_paid match neither: the clicks you pay for are reported as Unassigned, or as Organic Social / Organic Search when the source is a known site, so Paid Search, Paid Social and Display under-report, and return on ad spend looks worse than it is.",
+      "GA4 only treats a visit as paid when its medium matches the pattern ^(.*cp.*|ppc|retargeting|paid.*)$ (anything containing cp such as cpc, cpm or cpv; exactly ppc or retargeting; anything starting with paid) or is one of the Display mediums (display, banner, cpm). Mediums such as ads, facebook-ads, sponsored, boosted, remarketing, sem, sea, gdn, pla, dsa, dpa, demandgen, pmax or social_paid match neither: the clicks you pay for are reported as Unassigned, or as Organic Social / Organic Search when the source is a known site, so Paid Search, Paid Social and Display under-report, and return on ad spend looks worse than it is.",
     howToFix:
       "Change the medium in the ad platform's URL parameters or tracking template to a value GA4 recognises: cpc for paid search, paid_social for paid social ads (Meta, LinkedIn, TikTok, X, Pinterest), display for banners and programmatic, paid_video for video ads, retargeting for remarketing campaigns. Keep the platform in utm_source (facebook, linkedin) and the campaign in utm_campaign; note that paid_social must start with paid (social_paid does not match).",
     exampleWrong:
@@ -89,9 +106,9 @@ export const paidMediumNotRecognized = defineCheck({
       if (rows.length === 0) continue;
       findings.add(
         `medium:${keyPart(medium)}`,
-        `Medium '${medium}' is not counted as paid by GA4 (use ${paidMediumReplacement(medium)})`,
+        `${fieldTitle(dimension)} '${medium}' is not counted as paid by GA4 (use ${paidMediumReplacement(medium)})`,
         rows,
-        { values: [medium] },
+        { values: [medium], field: dimension },
       );
     }
   },

@@ -44,6 +44,49 @@ describe("placeholder-value", () => {
     expect(test?.severity).toBeUndefined();
   });
 
+  it("flags what a form or script writes for an empty field: unspecified, unset, not specified", () => {
+    const result = runOn(placeholderValue, [
+      utmRow("newsletter", "email", "unspecified", 25),
+      utmRow("newsletter", "email", "Unspecified", 5),
+      utmRow("unset", "email", "spring_sale", 10),
+      utmRow("newsletter", "Not Specified", "spring_sale", 10),
+      utmRow("newsletter", "email", "spring_sale", 10, { sessionManualAdContent: "empty" }),
+    ]);
+    expect(findingKeys(result)).toEqual([
+      "campaign:unspecified",
+      "content:empty",
+      "medium:not specified",
+      "source:unset",
+    ]);
+    const unspecified = result.findings.find((f) => f.key === "campaign:unspecified");
+    expect(unspecified?.values).toEqual(["unspecified", "Unspecified"]);
+    expect(unspecified?.field).toBe("sessionManualCampaignName");
+    expect(unspecified?.affectedSessions).toBe(30);
+  });
+
+  it("names the session dimension when the data has no manual one", () => {
+    const result = runOn(placeholderValue, [
+      {
+        sessionSource: "newsletter",
+        sessionMedium: "email",
+        sessionCampaignName: "undefined",
+        sessions: 8,
+      },
+    ]);
+    expect(result.findings[0]?.title).toBe('Session campaign is the placeholder "undefined"');
+    expect(result.findings[0]?.field).toBe("sessionCampaignName");
+  });
+
+  it("never reports GA4's own values as placeholders", () => {
+    const result = runOn(placeholderValue, [
+      utmRow("(not set)", "(not set)", "(not set)", 10),
+      utmRow("(data deleted)", "(data deleted)", "(data deleted)", 10),
+      utmRow("<Other>", "<Other>", "<Other>", 10),
+      utmRow("google", "cpc", "(not provided)", 10, { sessionManualTerm: "(not provided)" }),
+    ]);
+    expect(result.status).toBe("passed");
+  });
+
   it("raises to critical on paid traffic", () => {
     const result = runOn(placeholderValue, [
       utmRow("google", "cpc", "test", 200),

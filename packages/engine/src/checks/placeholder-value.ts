@@ -1,5 +1,5 @@
-// Detects UTM values that are placeholders rather than names: test, null, undefined, n/a, tbd,
-// xxx, the parameter's own name (utm_source=source)... They come from unfinished templates or
+// Detects UTM values that are placeholders rather than names: test, null, undefined, unspecified,
+// n/a, tbd, xxx, the parameter's own name (utm_source=source)... They come from unfinished templates or
 // empty fields in a link generator, and leave the traffic with no usable source or campaign.
 import type { ValueStats } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
@@ -7,6 +7,7 @@ import type { UtmParam } from "../core/types.ts";
 import {
   ANY_UTM_DIMENSION,
   anyPaid,
+  fieldTitle,
   PARAM_NAMES,
   quote,
   userValuesByParam,
@@ -25,6 +26,13 @@ const PLACEHOLDERS = new Map<string, readonly UtmParam[]>([
       "null",
       "nil",
       "undefined",
+      // What a form, script or link builder writes for a field nobody filled in.
+      "unspecified",
+      "not specified",
+      "not_specified",
+      "not-specified",
+      "notspecified",
+      "unset",
       "nan",
       "n/a",
       "#n/a",
@@ -61,6 +69,8 @@ const PLACEHOLDERS = new Map<string, readonly UtmParam[]>([
       "default",
       "dummy",
       "unknown",
+      "empty",
+      "blank",
     ],
     NOT_TERM,
   ),
@@ -98,7 +108,7 @@ export const placeholderValue = defineCheck({
   },
   requires: [ANY_UTM_DIMENSION],
   run(data, findings) {
-    for (const { param, values } of userValuesByParam(data, PARAMS)) {
+    for (const { param, dimension, values } of userValuesByParam(data, PARAMS)) {
       const subjects = new Map<string, ValueStats[]>();
       for (const stats of values) {
         const normalized = stats.value.trim().toLowerCase();
@@ -113,9 +123,13 @@ export const placeholderValue = defineCheck({
         const spellings = subject.map((stats) => stats.value);
         findings.add(
           `${param}:${normalized}`,
-          `${PARAM_NAMES[param]} is the placeholder ${spellings.map(quote).join(", ")}${paid ? " on paid traffic" : ""}`,
+          `${fieldTitle(dimension)} is the placeholder ${spellings.map(quote).join(", ")}${paid ? " on paid traffic" : ""}`,
           rows,
-          { values: spellings, ...(paid ? { severity: "critical" as const } : {}) },
+          {
+            values: spellings,
+            field: dimension,
+            ...(paid ? { severity: "critical" as const } : {}),
+          },
         );
       }
     }

@@ -27,6 +27,45 @@ describe("source-alias", () => {
     expect(result.affectedSessions).toBe(680);
   });
 
+  it("ties ad-account and short spellings to their platform", () => {
+    const result = runOn(sourceAlias, [
+      utmRow("facebook", "paid_social", "spring_sale", 100),
+      utmRow("facebook_ads", "paid_social", "spring_sale", 40),
+      utmRow("fbads", "paid_social", "spring_sale", 10),
+      utmRow("igfb", "paid_social", "spring_sale", 5),
+      utmRow("instagram", "social", "spring_sale", 30),
+      utmRow("insta", "social", "spring_sale", 20),
+      utmRow("twitter", "social", "launch", 30),
+      utmRow("tw", "social", "launch", 5),
+      utmRow("linkedin", "social", "hiring", 50),
+      utmRow("li", "social", "hiring", 5),
+      utmRow("youtube", "paid_video", "launch", 50),
+      utmRow("yt", "paid_video", "launch", 5),
+    ]);
+    expect(findingKeys(result)).toEqual([
+      "platform:facebook",
+      "platform:instagram",
+      "platform:linkedin",
+      "platform:twitter",
+      "platform:youtube",
+    ]);
+    const facebook = result.findings.find((f) => f.key === "platform:facebook");
+    expect(facebook?.values).toEqual(["facebook", "facebook_ads", "fbads", "igfb"]);
+    expect(facebook?.title).toMatch(/^facebook is tagged under 4 utm_source names: /);
+    expect(facebook?.field).toBe("sessionManualSource");
+  });
+
+  it("names the session source when the data has no manual one", () => {
+    const result = runOn(sourceAlias, [
+      { sessionSource: "fb", sessionMedium: "paid_social", sessions: 10 },
+      { sessionSource: "facebook", sessionMedium: "paid_social", sessions: 10 },
+    ]);
+    expect(result.findings[0]?.title).toBe(
+      "facebook is tagged under 2 Session source names: fb, facebook",
+    );
+    expect(result.findings[0]?.field).toBe("sessionSource");
+  });
+
   it("ignores GA4's own referral host names and case-only differences", () => {
     const result = runOn(sourceAlias, [
       utmRow("facebook", "paid_social", "spring_sale"),

@@ -1,7 +1,8 @@
-// Detects one platform tagged under several utm_source names (fb, facebook, m.facebook.com;
-// ig, instagram; t.co, twitter, x). Each spelling is its own row in GA4, so the platform's
+// Detects one platform tagged under several utm_source names (fb, facebook, facebook_ads,
+// m.facebook.com; ig, insta, instagram; t.co, tw, twitter, x; li, linkedin). Each spelling is its own row in GA4, so the platform's
 // traffic is split across reports, and some spellings miss GA4's channel source lists.
 import { sourceCategory } from "../channels/channel-group.ts";
+import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { type Platform, platformOf, taggedRows } from "../rules/platforms.ts";
@@ -65,9 +66,9 @@ export const sourceAlias = defineCheck({
           : "";
       findings.add(
         `platform:${name}`,
-        `${name} is tagged under ${group.aliases.size} source names: ${values.join(", ")}${note}`,
+        `${name} is tagged under ${group.aliases.size} ${fieldTitle(dimension)} names: ${values.join(", ")}${note}`,
         group.rows,
-        { values },
+        { values, field: dimension },
       );
     }
   },

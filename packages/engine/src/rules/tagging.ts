@@ -62,7 +62,15 @@ export function isGa4PaidMedium(medium: string): boolean {
   return isPaidMedium(medium) || mediumChannel(medium) === "Display";
 }
 
-/** Whole words that only paid placements use in a medium. */
+/**
+ * Whole words that only paid placements use in a medium. Besides the generic ones, the names ad
+ * platforms give their paid products, which people copy into utm_medium and which miss GA4's paid
+ * regex ^(.*cp.*|ppc|retargeting|paid.*)$ (ga4-protocol.md §5.3, support 9756891): Google Ads'
+ * campaign types (support.google.com/google-ads/answer/2567043: Display Network "gdn", Shopping's
+ * product listing ads "pla", Dynamic Search Ads "dsa", "demandgen", Performance Max "pmax"),
+ * Meta's dynamic product ads "dpa" (now Advantage+ catalog ads), "sem" / "sea" (search engine
+ * marketing / advertising) and "dsp" (a demand-side platform's programmatic buys).
+ */
 const PAID_WORDS = new Set([
   "ad",
   "ads",
@@ -78,7 +86,14 @@ const PAID_WORDS = new Set([
   "paid",
   "ppc",
   "sem",
+  "sea",
   "pmax",
+  "gdn",
+  "pla",
+  "dsa",
+  "dpa",
+  "dsp",
+  "demandgen",
   "remarketing",
   "retargeting",
   "programmatic",
@@ -88,7 +103,7 @@ const PAID_WORDS = new Set([
 ]);
 
 /** Word pairs that mean paid only together. */
-const PAID_PHRASES = ["pay per click", "media buy", "performance max"];
+const PAID_PHRASES = ["pay per click", "media buy", "performance max", "demand gen"];
 
 /** Prefixes of glued names such as "facebookads", "googleads" or "socialpaid". */
 const GLUED_PAID = new RegExp(
