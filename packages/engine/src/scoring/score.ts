@@ -1,10 +1,13 @@
 import type { Grade, Severity } from "../core/types.ts";
 
 /**
- * The health score (README "Score and grade"): 100 minus a penalty per failed check. A check's
- * penalty grows with its severity and with the square root of the share of sessions it touches,
- * so the first few percent of broken traffic cost the most. Info findings together cost at most
- * 5 points, so a property without warnings or critical issues keeps an A+.
+ * The health score (README "Score and grade", issue 20). Every failed check costs a whole point,
+ * so fixing any one problem raises the score; on top of that, each failed check adds an excess
+ * that grows with its severity and the share of sessions it touches, and the summed excess is
+ * compressed by a curve that never reaches EXCESS_CEILING, so the score never falls to 0 while a
+ * fix can still raise it. The caps of the grade (a wide critical issue is a B at best, wide
+ * Unassigned traffic a C at best) follow from the excess, not from a min() that would flatten
+ * every score below it.
  */
 
 export interface ScoredCheck {
@@ -14,44 +17,60 @@ export interface ScoredCheck {
   affectedShare: number;
 }
 
-const PENALTY: Record<Severity, { base: number; span: number }> = {
-  critical: { base: 6, span: 24 },
-  warning: { base: 2, span: 10 },
-  info: { base: 0.5, span: 2 },
+/**
+ * At least the number of registered checks (score.test.ts pins it), with room for a few more: the
+ * score is 1 or more however many of them fail. Raising it shrinks EXCESS_CEILING, which moves
+ * every score with a large excess.
+ */
+export const MAX_CHECKS = 50;
+/** What the summed excess can cost at most: 99 − MAX_CHECKS, so 100 − every check − it ≥ 1. */
+export const EXCESS_CEILING = 99 - MAX_CHECKS;
+
+/** Excess per failed check: base + span × √share. The first percent of traffic costs the most. */
+const EXCESS: Record<Severity, { base: number; span: number }> = {
+  critical: { base: 5, span: 40 },
+  warning: { base: 1, span: 10 },
+  // Info findings are hints: each costs its whole point and nothing more.
+  info: { base: 0, span: 0 },
 };
-const INFO_PENALTY_CAP = 5;
 
-/** A critical problem on this share of sessions or more caps the grade at B. */
-export const CRITICAL_CAP_SHARE = 0.1;
-export const CRITICAL_CAP_SCORE = 84;
-/** Unassigned traffic at this share or more caps the grade at C. */
-export const UNASSIGNED_CAP_SHARE = 0.2;
-export const UNASSIGNED_CAP_SCORE = 79;
+/**
+ * Traffic in the Unassigned channel is missing from every channel report, so it costs more per
+ * session: 125 × share on top of its severity's excess. At 20% of sessions that alone holds the
+ * score at 79 or less (grade C at best), whatever the check's severity.
+ */
 export const UNASSIGNED_CHECK_ID = "unassigned-traffic";
+const UNASSIGNED_SPAN = 125;
 
-export function checkPenalty(check: ScoredCheck): number {
-  const share = Math.min(1, Math.max(0, check.affectedShare));
-  const { base, span } = PENALTY[check.severity];
-  return base + span * Math.sqrt(share);
+/** The share of sessions a failed check touches, read as 0-1 (a missing share costs nothing). */
+function shareOf(check: ScoredCheck): number {
+  return check.affectedShare > 0 ? Math.min(1, check.affectedShare) : 0;
 }
 
+/** One failed check's excess, before compression: 0 or more. */
+export function checkExcess(check: ScoredCheck): number {
+  const share = shareOf(check);
+  const { base, span } = EXCESS[check.severity];
+  const unassigned = check.id === UNASSIGNED_CHECK_ID ? UNASSIGNED_SPAN * share : 0;
+  return base + span * Math.sqrt(share) + unassigned;
+}
+
+/**
+ * The points a summed excess costs: R × (1 − e^(−E / R)) with R = EXCESS_CEILING. Close to E
+ * while E is small (one problem costs what its formula says), then flattening, always below R.
+ */
+export function compressedExcess(excess: number): number {
+  return EXCESS_CEILING * -Math.expm1(-excess / EXCESS_CEILING);
+}
+
+/** 100 − one point per failed check − ⌈compressed summed excess⌉, from 1 to 100. */
 export function healthScore(failed: readonly ScoredCheck[]): number {
-  let penalty = 0;
-  let infoPenalty = 0;
-  let cap = 100;
-  for (const check of failed) {
-    if (check.severity === "info") infoPenalty += checkPenalty(check);
-    else penalty += checkPenalty(check);
-    if (check.severity === "critical" && check.affectedShare >= CRITICAL_CAP_SHARE) {
-      cap = Math.min(cap, CRITICAL_CAP_SCORE);
-    }
-    if (check.id === UNASSIGNED_CHECK_ID && check.affectedShare >= UNASSIGNED_CAP_SHARE) {
-      cap = Math.min(cap, UNASSIGNED_CAP_SCORE);
-    }
-  }
-  penalty += Math.min(infoPenalty, INFO_PENALTY_CAP);
-  const score = Math.max(0, Math.min(cap, 100 - penalty));
-  return Math.floor(score);
+  if (failed.length === 0) return 100;
+  let excess = 0;
+  for (const check of failed) excess += checkExcess(check);
+  const score = 100 - failed.length - Math.ceil(compressedExcess(excess));
+  // Only reached with more failed checks than MAX_CHECKS, which the registry cannot produce.
+  return Math.max(1, score);
 }
 
 /** Grade bands: A+ 95-100, A 90-94, B+ 85-89, B 80-84, C 70-79, D 60-69, F below 60. */
