@@ -37,6 +37,8 @@ const BROKEN_NAME = /[\s=&?#;%]/;
 
 export const misspelledUtmParameter = defineCheck({
   id: "misspelled-utm-parameter",
+  // The misspelled parameter is why GA4 sees no source, medium or campaign on those sessions.
+  explains: ["missing-utm-source", "missing-utm-medium", "missing-utm-campaign"],
   title: "Misspelled UTM parameter names",
   severity: "critical",
   description:

@@ -1,8 +1,10 @@
 // Reports the sessions GA4 files under Unassigned, one finding per source / medium pair. Unassigned
 // means no default channel rule matched, so the traffic is missing from every channel report; a
 // large share of it caps the health grade (scoring/score.ts).
+
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
+import { hiddenBy } from "../core/values.ts";
 import { keyPart } from "../rules/tagging.ts";
 
 const UNASSIGNED = "unassigned";
@@ -37,6 +39,9 @@ export const unassignedTraffic = defineCheck({
     for (const row of data.rows) {
       if (!isUnassigned(data.channel(row))) continue;
       const source = sourceOf(row);
+      // Sessions whose attribution was deleted or folded into a row-limit row are context the
+      // report states (`totals.hidden`), not a tagging problem.
+      if (hidesTraffic(source) || hidesTraffic(mediumOf(row))) continue;
       let byMedium = exact.get(source);
       if (!byMedium) {
         byMedium = new Map();
@@ -65,6 +70,10 @@ export const unassignedTraffic = defineCheck({
     }
   },
 });
+
+function hidesTraffic(value: string | undefined): boolean {
+  return value !== undefined && hiddenBy(value) !== undefined;
+}
 
 function isUnassigned(channel: string): boolean {
   return channel === "Unassigned" || keyPart(channel) === UNASSIGNED;

@@ -77,6 +77,7 @@ describe("createAuditor", () => {
       keyEvents: 3,
       dimensions: ["sessionSource", "sessionMedium", "date"],
       dateRange: { start: "20261101", end: "20261103" },
+      hidden: { dataDeleted: 0, rowLimit: 0 },
     });
   });
 

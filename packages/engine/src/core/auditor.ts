@@ -17,6 +17,7 @@ import {
   VIEWS,
   type View,
 } from "./types.ts";
+import { type HiddenBy, hiddenBy } from "./values.ts";
 
 /**
  * Every dimension but `date` keys the aggregation; dates only give the range. The order is the
@@ -263,6 +264,16 @@ export function createAuditor(
         distinctRows += data.rows.length;
       }
       for (const state of states.values()) rowCount += state.rows;
+      const hidden = { dataDeleted: 0, rowLimit: 0 };
+      for (const group of ledger.groups) {
+        let why: HiddenBy | undefined;
+        for (const dimension in group.values) {
+          why = hiddenBy(group.values[dimension as Dimension] as string);
+          if (why) break;
+        }
+        if (why === "data-deleted") hidden.dataDeleted += group.sessions;
+        else if (why === "row-limit") hidden.rowLimit += group.sessions;
+      }
       return {
         healthScore: score,
         healthGrade: healthGrade(score),
@@ -277,6 +288,7 @@ export function createAuditor(
           keyEvents: totalKeyEvents,
           dimensions: DIMENSIONS.filter((dimension) => present.has(dimension)),
           dateRange: minDate !== null && maxDate !== null ? { start: minDate, end: maxDate } : null,
+          hidden,
         },
         checks: results,
       };
@@ -347,5 +359,5 @@ function checkOutcome(check: CheckDefinition, data: AuditData): CheckOutcome {
     costedShare: affectedShare,
     findings,
   };
-  return { result, rowsByKey: collector.rowsByKey() };
+  return { result, rowsByKey: collector.rowsByKey(), explains: check.explains };
 }

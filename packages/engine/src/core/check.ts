@@ -22,6 +22,12 @@ export interface CheckDefinition {
    * `sessions`, unless said. A source without the view gives the check the ledger.
    */
   view?: View;
+  /**
+   * Checks whose findings this check's findings explain when both fall on the same rows (a
+   * misspelled utm_soruce is why the source is missing): among findings of one severity, this
+   * check's come first, so the symptom folds into the cause (`overlaps.ts`).
+   */
+  explains?: readonly string[];
   /** A reason to skip that is not about dimensions (no previous scan, no conventions). */
   skipUnless?: (data: AuditData) => string | undefined;
   /** Rewrites every value shown in example rows, for checks that find personal data. */

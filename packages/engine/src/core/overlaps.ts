@@ -55,6 +55,8 @@ export function fieldFamily(field: Dimension): FieldFamily | undefined {
 /** A failed check's result with the rows of each of its findings. */
 export interface CheckOutcome {
   result: CheckResult;
+  /** The checks whose findings this one's explain (`CheckDefinition.explains`). */
+  explains?: readonly string[] | undefined;
   rowsByKey: ReadonlyMap<string, ReadonlySet<AggregatedRow>>;
 }
 
@@ -78,6 +80,13 @@ export function resolveOverlaps(
   outcomes: readonly CheckOutcome[],
   share: (sessions: number) => number,
 ): void {
+  // A check that explains others ranks just before the first of them.
+  const indexOf = new Map(outcomes.map(({ result }, index) => [result.id, index]));
+  const order = outcomes.map(({ explains }, index) => {
+    let at = index;
+    for (const id of explains ?? []) at = Math.min(at, (indexOf.get(id) ?? at) - 0.5);
+    return at;
+  });
   const entries: Entry[] = [];
   outcomes.forEach(({ result, rowsByKey }, checkIndex) => {
     result.costedShare = 0;
@@ -97,7 +106,7 @@ export function resolveOverlaps(
   entries.sort(
     (a, b) =>
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
-      a.checkIndex - b.checkIndex ||
+      (order[a.checkIndex] as number) - (order[b.checkIndex] as number) ||
       b.finding.affectedSessions - a.finding.affectedSessions,
   );
 

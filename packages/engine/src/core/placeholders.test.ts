@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
-import { createAuditor } from "./auditor.ts";
+import { audit, createAuditor } from "./auditor.ts";
 import { isUserValue } from "./values.ts";
 
 /** Values GA4 writes itself, seen in real GA4 exports, in the case GA4 writes them. */
@@ -68,5 +68,74 @@ describe("GA4's own values", () => {
     // The (other) row is GA4 folding values past a table's row limit: high-cardinality reports it
     // as the sign of too many values, which is its finding, not a tagging error in "(other)".
     expect(named).toEqual(["high-cardinality: (other)"]);
+  });
+
+  it("are named by no title either", () => {
+    const rows = GOOGLE_VALUES.map((value) => ({
+      sessionSource: value,
+      sessionMedium: value,
+      sessionCampaignName: value,
+      sessionManualSource: value,
+      sessionManualMedium: value,
+      sessionManualCampaignName: value,
+      sessionDefaultChannelGroup: "Unassigned",
+      sessions: 30,
+    }));
+    const titles = audit(rows, context()).checks.flatMap((check) =>
+      check.findings.map((finding) => `${check.id}: ${finding.title}`),
+    );
+    // Unassigned traffic names the bucket GA4 filed sessions under, as GA4 labels them; deleted
+    // and row-limit values are context (totals.hidden), never a finding.
+    const naming = titles.filter(
+      (title) =>
+        !title.startsWith("unassigned-traffic:") &&
+        GOOGLE_VALUES.some((value) => value !== "(other)" && title.includes(value)),
+    );
+    expect(naming).toEqual([]);
+    const hiding = titles.filter(
+      (title) =>
+        !title.startsWith("high-cardinality:") && /\(data deleted\)|<Other>|\(other\)/.test(title),
+    );
+    expect(hiding).toEqual([]);
+  });
+
+  it("leave a GA4 export's score to its real problem", () => {
+    // The shape of a real export: a self-referral, and Google's own values around it.
+    const selfReferral = {
+      sessionSource: "checkout.example.com",
+      sessionMedium: "referral",
+      sessionCampaignName: "(referral)",
+      sessionDefaultChannelGroup: "Referral",
+      sessions: 300,
+    };
+    const clean = {
+      sessionSource: "google",
+      sessionMedium: "organic",
+      sessionCampaignName: "(organic)",
+      sessionDefaultChannelGroup: "Organic Search",
+      sessions: 1500,
+    };
+    const google = [
+      ["(data deleted)", "(data deleted)", "(data deleted)", "Unassigned"],
+      ["<Other>", "<Other>", "<Other>", "Unassigned"],
+      ["(direct)", "(none)", "(not set)", "Direct"],
+      ["google", "cpc", "(automatic matching)", "Paid Search"],
+      ["google", "cpc", "(Remarketing/Content targeting)", "Paid Search"],
+    ].map(([source, medium, campaign, channel]) => ({
+      sessionSource: source,
+      sessionMedium: medium,
+      sessionCampaignName: campaign,
+      sessionDefaultChannelGroup: channel,
+      sessions: 200,
+    }));
+    const report = audit(
+      [selfReferral, clean, ...google],
+      context({ siteHosts: ["www.example.com"] }),
+    );
+    const failed = report.checks.filter((check) => check.status === "failed").map((c) => c.id);
+    // Unassigned names the sessions GA4 could not file, as context: the one real problem is the
+    // self-referral.
+    expect(failed).toEqual(["self-referral"]);
+    expect(report.totals.hidden).toEqual({ dataDeleted: 200, rowLimit: 200 });
   });
 });

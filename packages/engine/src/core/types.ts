@@ -184,6 +184,11 @@ export interface AuditTotals {
   keyEvents: number;
   dimensions: Dimension[];
   dateRange: { start: string; end: string } | null;
+  /**
+   * Sessions whose attribution GA4 hides: deleted by a data-deletion request (`(data deleted)`)
+   * or folded into a row-limit `(other)` row. Context for the report, not a tagging finding.
+   */
+  hidden: { dataDeleted: number; rowLimit: number };
 }
 
 export interface AuditReport {

@@ -27,6 +27,19 @@ const GA4_PLACEHOLDERS = new Set([
   "(remarketing/content targeting)",
 ]);
 
+/**
+ * Why a GA4 value hides a session's real attribution: a data-deletion request replaced it, or the
+ * report's row limit folded it into one "(other)" row. Neither is a tagging error.
+ */
+export type HiddenBy = "data-deleted" | "row-limit";
+
+export function hiddenBy(value: string): HiddenBy | undefined {
+  const folded = value.trim().toLowerCase();
+  if (folded === "(data deleted)") return "data-deleted";
+  if (folded === "(other)" || folded === "<other>") return "row-limit";
+  return undefined;
+}
+
 export function isGa4Placeholder(value: string): boolean {
   return GA4_PLACEHOLDERS.has(value.trim().toLowerCase());
 }

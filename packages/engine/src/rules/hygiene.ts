@@ -49,10 +49,13 @@ export function userValuesByParam(data: AuditData, params: readonly UtmParam[]):
   return out;
 }
 
-/** isUserValue, with a shortcut: GA4's placeholders start with "(", blanks with whitespace. */
+/**
+ * isUserValue, with a shortcut: GA4's placeholders start with "(" or "<" (`<Other>`), blanks
+ * with whitespace.
+ */
 function isTyped(value: string): boolean {
   const first = value.charCodeAt(0);
-  if (first > 32 && first < 127 && first !== 40) return true;
+  if (first > 32 && first < 127 && first !== 40 && first !== 60) return true;
   return isUserValue(value);
 }
 
