@@ -133,21 +133,43 @@ describe("/docs/connect", () => {
 });
 
 describe("/docs/score", () => {
-  it("documents the engine's penalties, caps, grade bands and colours", async () => {
+  it("documents the engine's formula, its limits, grade bands and colours", async () => {
     stubFetch({ "GET /api/me": signedOut });
     renderRoutes(docsRoutes, "/docs/score");
 
     await screen.findByRole("heading", { level: 1, name: "Health score and grade" });
     for (const text of [
-      "6 + 24 × √share",
-      "2 + 10 × √share",
-      "0.5 + 2 × √share, all info findings together at most 5",
-      "score = floor(max(0, 100 − Σ penalties))",
+      "5 + 40 × √share",
+      "1 + 10 × √share",
+      "its severity's + 125 × share",
+      "C(E) = 49 × (1 − e^(−E / 49))",
+      "score = 100 − failed checks − ⌈C(E)⌉",
+      "Fixing one problem raises the score.",
+      "Never 0 while problems remain.",
     ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
-    expect(screen.getByText(/caps the score at 84/)).toBeTruthy();
-    expect(screen.getByText(/more of sessions caps it at 79/)).toBeTruthy();
+    expect(screen.getByText(/holds the score at 84 or less/)).toBeTruthy();
+    expect(screen.getByText(/more of sessions holds it at 79 or less/)).toBeTruthy();
+    const examples = within(
+      screen.getByRole("heading", { name: "Worked examples" }).parentElement as HTMLElement,
+    )
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => [...row.children].slice(-2).map((cell) => cell.textContent));
+    // The engine's score.test.ts pins the same scores.
+    expect(examples).toEqual([
+      ["100", "A+"],
+      ["96", "A+"],
+      ["90", "A"],
+      ["84", "B"],
+      ["79", "C"],
+      ["69", "D"],
+      ["97", "A+"],
+      ["39", "F"],
+      ["63", "D"],
+      ["1", "F"],
+    ]);
     const grades = within(
       screen.getByRole("heading", { name: "Grades" }).parentElement as HTMLElement,
     )

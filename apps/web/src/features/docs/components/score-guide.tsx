@@ -6,10 +6,11 @@ import { DocsHeading, DocsSection } from "./docs-layout";
  * The engine's scoring, written out (packages/engine/src/scoring/score.ts and the engine README,
  * "Score and grade"). The web may not import the engine, so a change there must be made here too.
  */
-const PENALTIES = [
-  { severity: "Critical", formula: "6 + 24 × √share" },
-  { severity: "Warning", formula: "2 + 10 × √share" },
-  { severity: "Info", formula: "0.5 + 2 × √share, all info findings together at most 5" },
+const EXCESS = [
+  { failed: "Critical", formula: "5 + 40 × √share" },
+  { failed: "Warning", formula: "1 + 10 × √share" },
+  { failed: "Info", formula: "0" },
+  { failed: "Unassigned traffic, whatever its severity", formula: "its severity's + 125 × share" },
 ];
 
 const GRADES = [
@@ -31,31 +32,77 @@ const SCORE_COLOURS = [
 ];
 
 const EXAMPLES = [
-  { failed: "none", penalty: "0", score: 100, grade: "A+" },
+  { failed: "none", points: 0, excess: "0", score: 100, grade: "A+" },
   {
     failed: "case-inconsistency (warning) on 4%",
-    penalty: "2 + 10 × 0.2 = 4",
+    points: 1,
+    excess: "1 + 10 × 0.2 = 3 → 3",
     score: 96,
     grade: "A+",
   },
   {
     failed: "missing-utm-source (critical) on 1%",
-    penalty: "6 + 24 × 0.1 = 8.4",
-    score: 91,
+    points: 1,
+    excess: "5 + 40 × 0.1 = 9 → 9",
+    score: 90,
     grade: "A",
   },
   {
-    failed: "internal-utm-link (critical) on 25%",
-    penalty: "6 + 24 × 0.5 = 18, capped at 84",
-    score: 82,
+    failed: "missing-utm-medium (critical) on 10%",
+    points: 1,
+    excess: "5 + 40 × 0.316 = 17.6 → 15",
+    score: 84,
     grade: "B",
   },
   {
-    failed: "unassigned-traffic (warning) on 30%",
-    penalty: "2 + 10 × 0.548 = 7.5, capped at 79",
+    failed: "internal-utm-link (critical) on 25%",
+    points: 1,
+    excess: "5 + 40 × 0.5 = 25 → 20",
     score: 79,
     grade: "C",
   },
+  {
+    failed: "unassigned-traffic (warning) on 30%",
+    points: 1,
+    excess: "1 + 10 × 0.548 + 125 × 0.3 = 44 → 30",
+    score: 69,
+    grade: "D",
+  },
+  { failed: "three info findings", points: 3, excess: "0", score: 97, grade: "A+" },
+  { failed: "a messy property (below)", points: 15, excess: "135.5 → 46", score: 39, grade: "F" },
+  {
+    failed: "the same, its critical checks and Unassigned fixed",
+    points: 10,
+    excess: "37.7 → 27",
+    score: 63,
+    grade: "D",
+  },
+  {
+    failed: "every one of 50 checks critical on every session",
+    points: 50,
+    excess: "2,250 → 49",
+    score: 1,
+    grade: "F",
+  },
+];
+
+/** The messy property of the examples: each failed check and the share of sessions it touches. */
+const MESSY = [
+  "missing-utm-medium (critical) on 12%",
+  "missing-utm-source (critical) on 6%",
+  "internal-utm-link (critical) on 9%",
+  "paid-medium-not-recognized (critical) on 5%",
+  "unassigned-traffic (warning) on 22%",
+  "case-inconsistency (warning) on 25%",
+  "missing-utm-campaign (warning) on 18%",
+  "non-standard-medium (warning) on 14%",
+  "medium-synonyms (warning) on 11%",
+  "untagged-email-traffic (warning) on 10%",
+  "platform-as-medium (warning) on 8%",
+  "self-referral (warning) on 7%",
+  "payment-gateway-referral (warning) on 4%",
+  "whitespace-in-value (warning) on 3%",
+  "mixed-separators (info) on 20%",
 ];
 
 function Th({ children }: { children: string }) {
@@ -72,57 +119,78 @@ export function ScoreGuide() {
     <>
       <DocsHeading
         title="Health score and grade"
-        lead="Every audit ends with a health score from 0 to 100 and a grade from A+ to F."
+        lead="Every audit ends with a health score from 1 to 100 and a grade from A+ to F."
       />
       <DocsSection id="meaning" title="What the score means">
         <p>
-          The score starts at 100. Each check that finds a problem costs points, more for a more
-          severe check and more the larger the share of your sessions it touches. Checks that pass
-          cost nothing; checks that cannot run on your data (a dimension is missing) are skipped,
-          never guessed. A property with no warnings or critical issues keeps 95 or more: an A+.
+          The score starts at 100. Each check that finds a problem costs one whole point, and more
+          the more severe it is and the larger the share of your sessions it touches. Checks that
+          pass cost nothing; checks that cannot run on your data (a dimension is missing) are
+          skipped, never guessed.
         </p>
+        <ul className="ml-6 list-disc space-y-1">
+          <li>
+            <strong>Fixing one problem raises the score.</strong> Fix any one failed check, the rest
+            unchanged, and the score is at least 1 point higher, however many problems remain.
+          </li>
+          <li>
+            <strong>Never 0 while problems remain.</strong> Even with every check failing on every
+            session the score is 1, so there is always room to show progress.
+          </li>
+          <li>
+            A property with only info findings (up to ten) keeps an A or better, and a single
+            warning on a few percent of sessions keeps an A.
+          </li>
+        </ul>
       </DocsSection>
       <DocsSection id="formula" title="The formula">
         <p>
           <em>share</em> is the share of the scan's sessions a failed check affects, from 0 to 1.
-          Each failed check costs:
+          Besides its point, each failed check adds an excess:
         </p>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b">
-              <Th>Severity</Th>
-              <Th>Penalty</Th>
+              <Th>Failed check</Th>
+              <Th>Excess</Th>
             </tr>
           </thead>
           <tbody>
-            {PENALTIES.map((row) => (
-              <tr key={row.severity} className="border-b">
-                <td className="py-2 pr-4">{row.severity}</td>
+            {EXCESS.map((row) => (
+              <tr key={row.failed} className="border-b">
+                <td className="py-2 pr-4">{row.failed}</td>
                 <td className="py-2 pr-4 font-mono">{row.formula}</td>
               </tr>
             ))}
           </tbody>
         </table>
         <p>
-          <code className="font-mono">score = floor(max(0, 100 − Σ penalties))</code>, then two
-          caps:
+          The excesses are added up (<em>E</em>) and compressed by a curve that flattens as it grows
+          and never reaches 49 points:
         </p>
+        <p>
+          <code className="font-mono">C(E) = 49 × (1 − e^(−E / 49))</code>
+          <br />
+          <code className="font-mono">score = 100 − failed checks − ⌈C(E)⌉</code>
+        </p>
+        <p>
+          49 is 99 minus 50, more checks than the engine runs, so the points and the excess together
+          never take the score below 1. The square root makes the first few percent of broken
+          traffic cost the most: a problem on 1% of sessions is already a real problem, while the
+          difference between 60% and 70% matters less. Sessions in the Unassigned channel cost more,
+          because they are missing from every channel report.
+        </p>
+        <p>The excess also sets two limits, whatever else fails:</p>
         <ul className="ml-6 list-disc space-y-1">
           <li>
-            a critical check touching 10% or more of sessions caps the score at 84 (grade B at
-            best);
+            a critical check touching 10% or more of sessions holds the score at 84 or less (grade B
+            at best);
           </li>
           <li>
-            Unassigned traffic (<code className="font-mono">unassigned-traffic</code>) at 20% or
-            more of sessions caps it at 79 (grade C at best).
+            Unassigned traffic (<code className="font-mono">unassigned-traffic</code>) on 20% or
+            more of sessions holds it at 79 or less (grade C at best).
           </li>
         </ul>
-        <p>
-          The square root makes the first few percent of broken traffic cost the most: a problem on
-          1% of sessions is already a real problem, while the difference between 60% and 70% matters
-          less. Because every penalty is positive and grows with the share, fixing a problem never
-          lowers your score.
-        </p>
       </DocsSection>
       <DocsSection id="grades" title="Grades">
         <table className="w-full text-left text-sm">
@@ -177,7 +245,8 @@ export function ScoreGuide() {
           <thead>
             <tr className="border-b">
               <Th>Failed checks</Th>
-              <Th>Penalty</Th>
+              <Th>Points</Th>
+              <Th>Excess E → ⌈C(E)⌉</Th>
               <Th>Score</Th>
               <Th>Grade</Th>
             </tr>
@@ -186,13 +255,25 @@ export function ScoreGuide() {
             {EXAMPLES.map((row) => (
               <tr key={row.failed} className="border-b">
                 <td className="py-2 pr-4 font-mono">{row.failed}</td>
-                <td className="py-2 pr-4 font-mono">{row.penalty}</td>
+                <td className="py-2 pr-4">{row.points}</td>
+                <td className="py-2 pr-4 font-mono">{row.excess}</td>
                 <td className="py-2 pr-4">{row.score}</td>
                 <td className="py-2 pr-4">{row.grade}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        <p>The messy property fails fifteen checks:</p>
+        <ul className="ml-6 list-disc space-y-1 font-mono text-sm">
+          {MESSY.map((failed) => (
+            <li key={failed}>{failed}</li>
+          ))}
+        </ul>
+        <p>
+          It scores 39. Fixing any one of them raises that to 40 or more (43 for the Unassigned
+          traffic, its widest problem), and fixing its four critical checks and the Unassigned
+          traffic gives 63: every fix shows, even while the grade is still an F.
+        </p>
       </DocsSection>
     </>
   );
