@@ -24,16 +24,19 @@ import { nonAsciiValue } from "./non-ascii-value.ts";
 import { nonStandardMedium } from "./non-standard-medium.ts";
 import { organicMediumMisuse } from "./organic-medium-misuse.ts";
 import { paidMediumNotRecognized } from "./paid-medium-not-recognized.ts";
+import { paidTrafficWithoutCampaign } from "./paid-traffic-without-campaign.ts";
 import { paymentGatewayReferral } from "./payment-gateway-referral.ts";
 import { piiInUtm } from "./pii-in-utm.ts";
 import { placeholderValue } from "./placeholder-value.ts";
 import { platformAsMedium } from "./platform-as-medium.ts";
 import { queryStringInValue } from "./query-string-in-value.ts";
 import { selfReferral } from "./self-referral.ts";
+import { separatorVariants } from "./separator-variants.ts";
 import { sourceAlias } from "./source-alias.ts";
 import { sourceMediumSwapped } from "./source-medium-swapped.ts";
 import { sourceTypo } from "./source-typo.ts";
 import { termOnNonSearch } from "./term-on-non-search.ts";
+import { trackingLostInRedirect } from "./tracking-lost-in-redirect.ts";
 import { unassignedTraffic } from "./unassigned-traffic.ts";
 import { unreplacedMacro } from "./unreplaced-macro.ts";
 import { untaggedEmailTraffic } from "./untagged-email-traffic.ts";
@@ -52,6 +55,7 @@ export const checks: readonly CheckDefinition[] = [
   missingUtmCampaign,
   emptyUtmValue,
   clickIdWithoutUtm,
+  paidTrafficWithoutCampaign,
   untaggedEmailTraffic,
   // Channel mapping
   unassignedTraffic,
@@ -68,6 +72,7 @@ export const checks: readonly CheckDefinition[] = [
   caseInconsistency,
   whitespaceInValue,
   mixedSeparators,
+  separatorVariants,
   encodingArtifacts,
   queryStringInValue,
   unreplacedMacro,
@@ -87,6 +92,7 @@ export const checks: readonly CheckDefinition[] = [
   misspelledUtmParameter,
   duplicateUtmParameter,
   gclidUtmConflict,
+  trackingLostInRedirect,
   utmIdInconsistent,
   termOnNonSearch,
   // Drift and conventions

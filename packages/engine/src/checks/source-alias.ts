@@ -5,7 +5,7 @@ import { sourceCategory } from "../channels/channel-group.ts";
 import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
-import { type Platform, platformOf, taggedRows } from "../rules/platforms.ts";
+import { type Platform, sourcePlatformOf, taggedRows } from "../rules/platforms.ts";
 
 interface Group {
   platform: Platform;
@@ -37,7 +37,7 @@ export const sourceAlias = defineCheck({
     if (!dimension) return;
     const groups = new Map<string, Group>();
     for (const [source, stats] of data.values(dimension)) {
-      const platform = platformOf(source);
+      const platform = sourcePlatformOf(source);
       if (!platform) continue;
       const rows = taggedRows(data, source, stats.rows);
       if (rows.length === 0) continue;

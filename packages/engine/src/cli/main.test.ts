@@ -287,6 +287,36 @@ describe("utmost-audit", () => {
     expect(ledger.check("internal-utm-link")?.status).not.toBe("failed");
   });
 
+  it("reads the page referrer column: a redirect that dropped an ad's gclid", async () => {
+    const redirected: Session = {
+      ...SEARCH,
+      sessionSource: "(direct)",
+      sessionMedium: "(none)",
+      sessionCampaignName: "(direct)",
+      sessionDefaultChannelGroup: "Direct",
+      sessionManualSource: "(not set)",
+      sessionManualMedium: "(not set)",
+      sessionManualCampaignName: "(not set)",
+      sessionManualTerm: "(not set)",
+      landingPagePlusQueryString: "/spring-sale",
+      pageReferrer: "https://www.example.com/promo?gclid=Cj0KCQ",
+      sessions: 25,
+    };
+    const whole = await audited(
+      await file("redirect.csv", csvOf(DIMENSIONS, [SEARCH, redirected])),
+    );
+    const split = await audited(
+      await file("r-sessions.csv", csvOf(views.sessions, [SEARCH, redirected])),
+      "--referrers",
+      await file("r-referrers.csv", csvOf(views.referrers, [SEARCH, redirected])),
+    );
+    for (const audit of [whole, split]) {
+      expect(audit.check("tracking-lost-in-redirect")?.findings.map((f) => f.title)).toEqual([
+        "Page referrer www.example.com/promo carried gclid, but its sessions start as (direct) without them: a redirect dropped them",
+      ]);
+    }
+  });
+
   it("names the views it read, a ledger in parts and a view by option", async () => {
     const { code, stdout } = await run(
       await file("october.csv", csvOf(views.sessions, [SEARCH])),

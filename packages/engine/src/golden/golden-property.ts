@@ -433,6 +433,38 @@ export const INJECTIONS: Injection[] = [
     ],
   },
   {
+    name: "Google Ads clicks without a campaign (the account is not linked)",
+    rows: [
+      row("google", "cpc", "(not set)", 900, {
+        sessionManualSource: "(not set)",
+        sessionManualMedium: "(not set)",
+        sessionManualCampaignName: "(not set)",
+        landingPagePlusQueryString: "/?gclid=Cj0KCQunlinked",
+      }),
+    ],
+    expected: ["paid-traffic-without-campaign pair:google / cpc"],
+  },
+  {
+    name: "a gclid dropped by a JavaScript redirect",
+    rows: [
+      row("(direct)", "(none)", "(direct)", 150, {
+        landingPagePlusQueryString: "/spring",
+        pageReferrer: "https://www.example-shop.com/go/spring?gclid=Cj0KCQredirect",
+      }),
+    ],
+    expected: ["tracking-lost-in-redirect referrer:www.example-shop.com/go/spring"],
+  },
+  {
+    name: "one campaign with hyphens beside its underscores",
+    rows: [
+      row("newsletter", "email", "weekly-digest-q2", 12, {
+        landingPagePlusQueryString:
+          "/?utm_source=newsletter&utm_medium=email&utm_campaign=weekly-digest-q2",
+      }),
+    ],
+    expected: ["separator-variants campaign:weekly digest q2"],
+  },
+  {
     name: "hyphens among underscores",
     rows: [
       row("newsletter", "email", "back-to-school", 400, {

@@ -33,6 +33,12 @@ export interface Platform {
    * it as the medium under its platform's source (google / gbp) keeps the right channel.
    */
   placement?: boolean;
+  /**
+   * Names of the platform's ads ("facebook_ads", "fbads"): the platform under another name in
+   * utm_source (`sourcePlatformOf`), while in utm_medium they are a paid medium GA4 does not
+   * recognise, paid-medium-not-recognized's finding, not a platform name.
+   */
+  adNames?: readonly string[];
 }
 
 export const PLATFORMS: readonly Platform[] = [
@@ -103,10 +109,9 @@ export const PLATFORMS: readonly Platform[] = [
   {
     name: "facebook",
     kind: "social",
-    aliases: [
-      "fb",
-      "meta",
-      "igfb",
+    aliases: ["fb", "meta", "igfb"],
+    domains: ["facebook.com", "fb.com", "fb.me"],
+    adNames: [
       "facebook_ads",
       "facebook-ads",
       "facebookads",
@@ -117,26 +122,28 @@ export const PLATFORMS: readonly Platform[] = [
       "meta-ads",
       "metaads",
     ],
-    domains: ["facebook.com", "fb.com", "fb.me"],
   },
   {
     name: "instagram",
     kind: "social",
-    aliases: ["ig", "insta", "instagram_ads", "instagram-ads", "ig_ads"],
+    aliases: ["ig", "insta"],
     domains: ["instagram.com", "instagr.am"],
+    adNames: ["instagram_ads", "instagram-ads", "instagramads", "ig_ads"],
   },
   { name: "messenger", kind: "messaging", aliases: [], domains: ["messenger.com", "m.me"] },
   {
     name: "linkedin",
     kind: "social",
-    aliases: ["li", "linkedin_ads", "linkedin-ads"],
+    aliases: ["li"],
     domains: ["linkedin.com", "lnkd.in"],
+    adNames: ["linkedin_ads", "linkedin-ads", "linkedinads"],
   },
   {
     name: "twitter",
     kind: "social",
-    aliases: ["x", "tw", "twitter_ads", "twitter-ads", "x_ads"],
+    aliases: ["x", "tw"],
     domains: ["twitter.com", "x.com", "t.co"],
+    adNames: ["twitter_ads", "twitter-ads", "twitterads", "x_ads"],
   },
   {
     name: "threads",
@@ -148,8 +155,9 @@ export const PLATFORMS: readonly Platform[] = [
   {
     name: "tiktok",
     kind: "social",
-    aliases: ["tiktok_ads", "tiktok-ads", "tiktokads"],
+    aliases: [],
     domains: ["tiktok.com"],
+    adNames: ["tiktok_ads", "tiktok-ads", "tiktokads"],
   },
   {
     name: "pinterest",
@@ -173,8 +181,9 @@ export const PLATFORMS: readonly Platform[] = [
   {
     name: "youtube",
     kind: "video",
-    aliases: ["yt", "youtube_ads", "youtube-ads"],
+    aliases: ["yt"],
     domains: ["youtube.com", "youtu.be"],
+    adNames: ["youtube_ads", "youtube-ads", "youtubeads"],
   },
   { name: "vimeo", kind: "video", aliases: [], domains: ["vimeo.com"] },
   { name: "twitch", kind: "video", aliases: [], domains: ["twitch.tv"], noTypos: true },
@@ -205,10 +214,12 @@ export const PLATFORMS: readonly Platform[] = [
 
 const BY_NAME = new Map<string, Platform>();
 const BY_DOMAIN = new Map<string, Platform>();
+const BY_AD_NAME = new Map<string, Platform>();
 for (const platform of PLATFORMS) {
   BY_NAME.set(platform.name, platform);
   for (const alias of platform.aliases) BY_NAME.set(alias, platform);
   for (const domain of platform.domains) BY_DOMAIN.set(domain, platform);
+  for (const name of platform.adNames ?? []) BY_AD_NAME.set(name, platform);
 }
 
 const HOST_LIKE = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
@@ -228,6 +239,11 @@ export function platformOf(value: string): Platform | undefined {
   const host = normalizeHost(lower).replace(WWW, "");
   if (!HOST_LIKE.test(host)) return undefined;
   return BY_NAME.get(host) ?? BY_DOMAIN.get(host) ?? BY_DOMAIN.get(siteDomain(host));
+}
+
+/** The platform a utm_source names, its ads' names ("facebook_ads") included. */
+export function sourcePlatformOf(value: string): Platform | undefined {
+  return BY_AD_NAME.get(value.trim().toLowerCase()) ?? platformOf(value);
 }
 
 /**

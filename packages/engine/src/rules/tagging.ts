@@ -41,6 +41,26 @@ export function hasGoogleClickId(landing: string): boolean {
   return GOOGLE_CLICK_ID.test(landing);
 }
 
+/**
+ * Source / medium pairs GA4 writes for clicks auto-tagged by Google's ad platforms, which take
+ * their campaign from the linked account (support 11242870 "auto-tagging"): google / cpc for
+ * Google Ads (and Search Ads 360's Google engine), dbm / cpm for Display & Video 360 (formerly
+ * DoubleClick Bid Manager; the pair Google's own GA4 session model writes for a dclid click,
+ * google-marketing-solutions/ga4_dataform includes/helpers.js), dv360 / cpm as some exports spell
+ * it, and dfa / cpm for Campaign Manager 360 (formerly DoubleClick for Advertisers).
+ */
+const AUTO_TAGGED_PAIRS: ReadonlyMap<string, string> = new Map([
+  ["google / cpc", "Google Ads"],
+  ["dbm / cpm", "Display & Video 360"],
+  ["dv360 / cpm", "Display & Video 360"],
+  ["dfa / cpm", "Campaign Manager 360"],
+]);
+
+/** The ad platform whose auto-tagging writes this source / medium, if any. */
+export function autoTaggedPlatform(source: string, medium: string): string | undefined {
+  return AUTO_TAGGED_PAIRS.get(`${foldCase(source)} / ${foldCase(medium)}`);
+}
+
 /** The channel a medium reaches on its own, with a source and campaign that match no rule. */
 export function mediumChannel(medium: string): Channel {
   return predictChannel({ source: "", medium, campaign: "" });

@@ -1,0 +1,131 @@
+// Detects sessions that start as (direct) although the page that sent the visitor, their
+// page_referrer, carried ad click ids or UTMs: a redirect on the way to the landing page dropped
+// them. The ad, email or post that paid for the click is credited to Direct.
+import { isPaidMedium } from "../channels/channel-group.ts";
+import { fieldTitle } from "../core/audit-data.ts";
+import { defineCheck } from "../core/check.ts";
+import type { AggregatedRow } from "../core/types.ts";
+import { isUserValue, normalizeHost, parseLanding } from "../core/values.ts";
+import { decodeComponent, pathKey, UTM_PARAMETER_NAMES } from "../rules/urls.ts";
+
+/**
+ * Ad click ids: Google's (gclid, gbraid, wbraid, dclid), which GA4 resolves through auto-tagging
+ * (ga4-protocol.md §6.1), and those other platforms use to match conversions to the click.
+ */
+const GOOGLE_CLICK_IDS = new Set(["gclid", "gbraid", "wbraid", "dclid"]);
+const OTHER_CLICK_IDS = new Set(["fbclid", "msclkid", "ttclid", "twclid", "li_fat_id"]);
+/** Cheap pre-filter: a referrer that mentions none of these carries nothing to lose. */
+const TRACKING_HINT =
+  /[?&](?:utm_|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id)/i;
+const SCHEME_AND_HOST = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+const REFERRER = "pageReferrer";
+
+interface Page {
+  /** "www.example.com/promo", the page that dropped the parameters. */
+  where: string;
+  params: Set<string>;
+  urls: Set<string>;
+  rows: AggregatedRow[];
+  paid: boolean;
+}
+
+export const trackingLostInRedirect = defineCheck({
+  id: "tracking-lost-in-redirect",
+  title: "Click ids or UTMs lost in a redirect",
+  severity: "warning",
+  description:
+    "Sessions start as (direct) / (none) on a landing page without tracking parameters while their page referrer, the URL the visitor came through, carried gclid, fbclid, msclkid or utm_ parameters: a redirect dropped them.",
+  guide: {
+    whyItMatters:
+      "GA4 reads the campaign from the URL of the page where the session starts. When the link an ad or email points to redirects with JavaScript, a meta refresh, a consent or language page, or a single-page-app route change, and the redirect does not carry the query string over, the session starts on a URL without gclid or UTMs and is reported as (direct) / (none). The click is lost twice: the paid or email channel under-reports, and Google Ads cannot match its conversions to the click. The page referrer still shows the first URL with its parameters, which is how the loss shows. A few such sessions can also come from a visitor whose session timed out on a page opened from an ad; many of them on one page mean a redirect.",
+    howToFix:
+      "Open the referring URL shown in each finding and follow where it goes: make the redirect keep the whole query string (in a JavaScript redirect append window.location.search to the target; in server rules keep the query, e.g. the QSA flag in Apache or $is_args$args in nginx; in consent and language pages pass the parameters on to the page they send the visitor to). Better still, point ads and links straight at the final URL so no redirect is needed, and test each ad's final URL with a gclid added by hand (Google Ads' auto-tagging test).",
+    exampleWrong:
+      "Ad final URL https://www.example.com/promo?gclid=Cj0KCQ redirects with JavaScript to https://www.example.com/spring-sale: the session is (direct) / (none)",
+    exampleCorrect:
+      "https://www.example.com/promo?gclid=Cj0KCQ redirects to https://www.example.com/spring-sale?gclid=Cj0KCQ (or the ad points at /spring-sale directly): the session is google / cpc",
+    ga4DocumentationUrl: "https://support.google.com/analytics/answer/11242870",
+  },
+  view: "referrers",
+  requires: [REFERRER, ["sessionSource", "sessionManualSource"]],
+  run(data, findings) {
+    const pages = new Map<string, Page>();
+    for (const [referrer, stats] of data.values(REFERRER)) {
+      if (!isUserValue(referrer) || !TRACKING_HINT.test(referrer)) continue;
+      const carried = trackingParams(referrer);
+      if (carried.size === 0) continue;
+      const host = normalizeHost(referrer);
+      const path = parseLanding(referrer.replace(SCHEME_AND_HOST, "")).path || "/";
+      const key = `referrer:${host}${pathKey(path)}`;
+      for (const row of stats.rows) {
+        if (!startsAsDirect(row)) continue;
+        const lost = lostParams(carried, row.values.landingPagePlusQueryString);
+        if (lost.size === 0) continue;
+        let page = pages.get(key);
+        if (!page) {
+          page = {
+            where: `${host}${path}`,
+            params: new Set(),
+            urls: new Set(),
+            rows: [],
+            paid: false,
+          };
+          pages.set(key, page);
+        }
+        for (const [name, value] of lost) {
+          page.params.add(name);
+          if (GOOGLE_CLICK_IDS.has(name) || (name === "utm_medium" && isPaidMedium(value))) {
+            page.paid = true;
+          }
+        }
+        page.urls.add(referrer);
+        page.rows.push(row);
+      }
+    }
+    for (const [key, page] of pages) {
+      const params = [...page.params].sort();
+      findings.add(
+        key,
+        `${fieldTitle(REFERRER)} ${page.where} carried ${params.join(", ")}, but its sessions start as (direct) without them: a redirect dropped them`,
+        page.rows,
+        { values: page.urls, field: REFERRER, ...(page.paid ? { severity: "critical" } : {}) },
+      );
+    }
+  },
+});
+
+/** The click ids and UTMs a URL carries with a value, by lower-cased name (first wins), decoded. */
+function trackingParams(url: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const param of parseLanding(url).params) {
+    const name = param.name.toLowerCase();
+    if (out.has(name)) continue;
+    if (!UTM_PARAMETER_NAMES.has(name) && !GOOGLE_CLICK_IDS.has(name) && !OTHER_CLICK_IDS.has(name))
+      continue;
+    const value = decodeComponent(param.value).trim();
+    if (value !== "") out.set(name, value);
+  }
+  return out;
+}
+
+/** The carried parameters the landing page no longer has (all of them without a landing page). */
+function lostParams(
+  carried: ReadonlyMap<string, string>,
+  landing: string | undefined,
+): Map<string, string> {
+  if (landing === undefined) return new Map(carried);
+  const kept = new Set(parseLanding(landing).params.map((param) => param.name.toLowerCase()));
+  return new Map([...carried].filter(([name]) => !kept.has(name)));
+}
+
+/**
+ * GA4 found no campaign and no referral for the session: (direct) / (none), or (not set). A
+ * session credited to the site's own host as a referral is self-referral's finding.
+ */
+function startsAsDirect(row: AggregatedRow): boolean {
+  const source = (row.values.sessionSource ?? row.values.sessionManualSource)?.trim().toLowerCase();
+  const medium = (row.values.sessionMedium ?? row.values.sessionManualMedium)?.trim().toLowerCase();
+  if (source === "(direct)")
+    return medium === undefined || medium === "(none)" || medium === "(not set)";
+  return source === "(not set)" && (medium === undefined || medium === "(not set)");
+}
