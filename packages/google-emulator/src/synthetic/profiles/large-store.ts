@@ -272,6 +272,29 @@ const errors: readonly TrafficTemplate[] = [
     "The customer-account sub-domain is outside cross-domain measurement and refers visits back",
     { checkId: "self-referral", values: ["account.northwind-outfitters.co.uk"] },
   ),
+  injected(
+    googleAds({
+      share: 0.02,
+      // A click GA4 cannot resolve: it knows google / cpc from the gclid, not the campaign.
+      campaign: "(not set)",
+      campaignId: "(not set)",
+      channel: "Paid Search",
+      landing: landing(DEPARTMENTS.slice(8, 16)),
+      keyEventRate: 0.03,
+    }),
+    "A second Google Ads account, for Shopping, was never linked to the property: its auto-tagged clicks have no campaign",
+    { checkId: "paid-traffic-without-campaign", values: ["google / cpc"] },
+  ),
+  injected(
+    tagged({
+      share: 0.004,
+      query: "utm_source=newsletter&utm_medium=email&utm_campaign=the-weekly-edit",
+      channel: "Email",
+      landing: "/new-in",
+    }),
+    "The weekly email's footer links were typed by hand with hyphens: the-weekly-edit beside the_weekly_edit",
+    { checkId: "separator-variants", values: ["the-weekly-edit", "the_weekly_edit"] },
+  ),
 ];
 
 export const largeStore: ProfileDefinition = {
