@@ -24,6 +24,17 @@ export const IssueExampleSchema = z.object({
 });
 export type IssueExample = z.infer<typeof IssueExampleSchema>;
 
+/**
+ * Another check's reason for the same problem on the same sessions: shown on this issue, not as
+ * an issue of its own, and costed once in the score.
+ */
+export const IssueReasonSchema = z.object({
+  /** The engine check id that found it too. */
+  issueType: z.string(),
+  title: z.string(),
+});
+export type IssueReason = z.infer<typeof IssueReasonSchema>;
+
 /** One UTM issue of a property (spec §3 utm_issues). */
 export const IssueSchema = z.object({
   id: z.uuid(),
@@ -38,6 +49,8 @@ export const IssueSchema = z.object({
   /** The offending values (personal data already redacted). */
   values: z.array(z.string()),
   examples: z.array(IssueExampleSchema),
+  /** Other checks' reasons for this same problem. */
+  alsoFound: z.array(IssueReasonSchema),
   firstDetectedAt: z.iso.datetime(),
   lastDetectedAt: z.iso.datetime(),
   mutedAt: z.iso.datetime().nullable(),

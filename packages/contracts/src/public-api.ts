@@ -156,6 +156,11 @@ export const PublicIssueSchema = z
     ),
     affectedSessions: z.number().int().describe("Sessions carrying the offending values."),
     values: z.array(z.string()).describe("The offending UTM values."),
+    alsoFoundBy: z
+      .array(z.object({ checkId: z.string(), title: z.string() }))
+      .describe(
+        "Other checks that found the same problem on the same sessions: one issue with every reason, counted once in the score.",
+      ),
     firstDetectedAt: timestamp("When a scan first found it"),
     lastDetectedAt: timestamp("When a scan last found it"),
     resolutionGuide: z

@@ -464,6 +464,11 @@ export const utmIssues = pgTable(
     /** The offending values and a few example rows, as the latest scan found them. */
     values: jsonb("values").$type<string[]>().notNull().default([]),
     examples: jsonb("examples").$type<unknown[]>().notNull().default([]),
+    /** Other checks' reasons for the same problem, folded into this issue (engine overlaps). */
+    alsoFound: jsonb("also_found")
+      .$type<{ issueType: string; title: string }[]>()
+      .notNull()
+      .default([]),
     firstDetectedAt: timestamp("first_detected_at", { withTimezone: true }).notNull().defaultNow(),
     lastDetectedAt: timestamp("last_detected_at", { withTimezone: true }).notNull().defaultNow(),
     lastScanId: uuid("last_scan_id").references(() => auditScans.id, { onDelete: "set null" }),

@@ -94,6 +94,7 @@ export function makeIssue(overrides: Partial<Issue> = {}): Issue {
     affectedSessionsCount: 1_520,
     values: ["Summer_Sale", "summer_sale"],
     examples: [],
+    alsoFound: [],
     firstDetectedAt: "2025-10-12T08:00:00.000Z",
     lastDetectedAt: "2025-10-31T08:00:00.000Z",
     mutedAt: null,

@@ -16,7 +16,9 @@ describe("medium-synonyms", () => {
     expect(findingKeys(result)).toEqual(["family:affiliate", "family:email"]);
     const email = result.findings.find((f) => f.key === "family:email");
     expect(email?.values).toEqual(["email", "e-mail", "mail"]);
-    expect(email?.title).toBe("utm_medium written several ways: email, e-mail, mail (keep 'email')");
+    expect(email?.title).toBe(
+      "utm_medium written several ways: email, e-mail, mail (keep 'email')",
+    );
     // The spellings to retag, not the one to keep.
     expect(email?.affectedSessions).toBe(60);
     expect(result.affectedSessions).toBe(90);

@@ -29,7 +29,9 @@ describe("source-typo", () => {
     const facebook = result.findings.find((f) => f.key === "source:facebok");
     expect(facebook?.values).toEqual(["facebok", "Facebok"]);
     expect(facebook?.affectedSessions).toBe(60);
-    expect(facebook?.title).toBe('utm_source "facebok, Facebok" looks like a misspelling of facebook');
+    expect(facebook?.title).toBe(
+      'utm_source "facebok, Facebok" looks like a misspelling of facebook',
+    );
     expect(result.findings.find((f) => f.key === "source:instagarm")?.title).toContain("instagram");
     expect(result.affectedSessions).toBe(230);
   });

@@ -73,6 +73,7 @@ describe.each(testDatabaseKinds())("alert evaluation on %s", (kind) => {
       affectedSessionsCount: 100,
       values: [key],
       examples: [],
+      alsoFound: [],
       resolutionGuide: GUIDE,
     };
   }

@@ -87,6 +87,7 @@ describe.each(testDatabaseKinds())("issues on %s", (kind) => {
       affectedSessionsCount: 120,
       values: ["Spring_Sale", "spring_sale"],
       examples: [{ values: { sessionCampaignName: "Spring_Sale" }, sessions: 80 }],
+      alsoFound: [],
       firstDetectedAt: newCritical.firstDetectedAt.toISOString(),
       lastDetectedAt: newCritical.lastDetectedAt.toISOString(),
       mutedAt: null,

@@ -15,6 +15,7 @@ export function toIssue(row: IssueRow): Issue {
     affectedSessionsCount: row.affectedSessionsCount,
     values: row.values,
     examples: examplesOf(row.examples),
+    alsoFound: row.alsoFound,
     firstDetectedAt: row.firstDetectedAt.toISOString(),
     lastDetectedAt: row.lastDetectedAt.toISOString(),
     mutedAt: row.mutedAt?.toISOString() ?? null,

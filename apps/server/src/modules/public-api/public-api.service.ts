@@ -78,6 +78,10 @@ function toPublicIssue(issue: Issue): PublicIssue {
     status: issue.status,
     affectedSessions: issue.affectedSessionsCount,
     values: issue.values,
+    alsoFoundBy: issue.alsoFound.map((reason) => ({
+      checkId: reason.issueType,
+      title: reason.title,
+    })),
     firstDetectedAt: issue.firstDetectedAt,
     lastDetectedAt: issue.lastDetectedAt,
     resolutionGuide: issue.resolutionGuide,

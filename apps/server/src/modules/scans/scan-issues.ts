@@ -1,4 +1,4 @@
-import type { IssueExample } from "@utmost/contracts";
+import type { IssueExample, IssueReason } from "@utmost/contracts";
 import { type AuditReport, type CheckDefinition, checks, type Severity } from "@utmost/engine";
 import type { utmIssues } from "../../db/schema.ts";
 
@@ -16,6 +16,7 @@ export interface IssueRecord {
   affectedSessionsCount: number;
   values: string[];
   examples: IssueExample[];
+  alsoFound: IssueReason[];
   resolutionGuide: (typeof utmIssues.$inferInsert)["resolutionGuide"];
 }
 
@@ -28,6 +29,8 @@ export function issueRecords(report: AuditReport): IssueRecord[] {
     const check = CHECKS_BY_ID.get(result.id);
     if (!check) throw new Error(`The report names an unknown check: ${result.id}`);
     for (const finding of result.findings) {
+      // The same problem as another finding: that issue shows it as another reason.
+      if (finding.foldedInto) continue;
       records.push({
         issueType: check.id,
         findingKey: finding.key,
@@ -37,6 +40,10 @@ export function issueRecords(report: AuditReport): IssueRecord[] {
         severity: finding.severity ?? check.severity,
         affectedSessionsCount: Math.round(finding.affectedSessions),
         values: finding.values,
+        alsoFound: (finding.alsoFound ?? []).map((reason) => ({
+          issueType: reason.checkId,
+          title: reason.title,
+        })),
         examples: finding.examples.map((example) => ({
           values: Object.fromEntries(
             Object.entries(example.values).filter(

@@ -63,12 +63,15 @@ function expectedIssues(report: AuditReport) {
   return report.checks
     .filter((result) => result.status === "failed")
     .flatMap((result) =>
-      result.findings.map((finding) => ({
-        issueType: result.id,
-        findingKey: finding.key,
-        severity: finding.severity ?? DEFAULT_SEVERITY.get(result.id),
-        affectedSessionsCount: finding.affectedSessions,
-      })),
+      // A finding folded into another is that issue's reason, not an issue of its own.
+      result.findings
+        .filter((finding) => !finding.foldedInto)
+        .map((finding) => ({
+          issueType: result.id,
+          findingKey: finding.key,
+          severity: finding.severity ?? DEFAULT_SEVERITY.get(result.id),
+          affectedSessionsCount: finding.affectedSessions,
+        })),
     )
     .sort(byKey);
 }

@@ -381,6 +381,9 @@ describe("Issues Found", () => {
     affectedSessionsCount: 2_480,
     firstDetectedAt: "2025-10-12T08:00:00.000Z",
     values: ["utm_source=homepage-banner"],
+    alsoFound: [
+      { issueType: "self-referral", title: "Your own host appears as a referral source" },
+    ],
   });
   const resolved = makeIssue({
     dataSourceId: dataSource.id,
@@ -401,6 +404,10 @@ describe("Issues Found", () => {
     expect(card.getByText("2,480")).toBeTruthy();
     expect(card.getByText("Oct 12, 2025")).toBeTruthy();
     expect(card.getByText("utm_source=homepage-banner")).toBeTruthy();
+    // One problem found by two checks is one issue that gives both reasons.
+    expect(card.getByText(/Also found by another check on the same sessions/)).toBeTruthy();
+    expect(card.getByText("Your own host appears as a referral source")).toBeTruthy();
+    expect(card.getByText("(self-referral)")).toBeTruthy();
     expect(card.getByRole("button", { name: "Resolve" })).toBeTruthy();
     expect(card.getByRole("button", { name: "Mute" })).toBeTruthy();
 

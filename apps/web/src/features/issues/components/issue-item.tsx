@@ -64,6 +64,24 @@ export function IssueItem({
           </div>
         ) : null}
       </dl>
+      {issue.alsoFound.length > 0 ? (
+        <div className="flex flex-col gap-1.5">
+          <p className="text-xs font-medium text-muted-foreground">
+            Also found by {issue.alsoFound.length === 1 ? "another check" : "other checks"} on the
+            same sessions (one problem, counted once in the score)
+          </p>
+          <ul className="flex list-disc flex-col gap-0.5 pl-5 text-sm">
+            {issue.alsoFound.map((reason) => (
+              <li key={`${reason.issueType}:${reason.title}`}>
+                {reason.title}{" "}
+                <span className="font-mono text-xs text-muted-foreground">
+                  ({reason.issueType})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {issue.values.length > 0 ? (
         <div className="flex flex-col gap-1.5">
           <p className="text-xs font-medium text-muted-foreground">Affected values</p>

@@ -1,0 +1,1 @@
+ALTER TABLE "utm_issues" ADD COLUMN "also_found" jsonb DEFAULT '[]'::jsonb NOT NULL;
