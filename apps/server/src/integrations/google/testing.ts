@@ -1,6 +1,7 @@
 import { type Auditor, type AuditRow, VIEW_DIMENSIONS, type View } from "@utmost/engine";
 import { consentDecision } from "@utmost/google-emulator";
 import type { FactRow } from "@utmost/google-emulator/synthetic";
+import { REFERRER_TRACKING_PARAMS } from "../../modules/scans/scan-plan.ts";
 import {
   createOAuthState,
   createPkcePair,
@@ -98,7 +99,11 @@ export function addToViews(auditor: Pick<Auditor, "add">, row: FactRow): void {
   ) {
     add("details", { sessions: row.sessions, keyEvents: row.keyEvents });
   }
-  if (!isNotSet(row.sessionManualSource) || /utm_/i.test(row.landingPagePlusQueryString)) {
+  if (
+    !isNotSet(row.sessionManualSource) ||
+    /utm_/i.test(row.landingPagePlusQueryString) ||
+    REFERRER_TRACKING_PARAMS.some((param) => row.pageReferrer.toLowerCase().includes(param))
+  ) {
     add("referrers", { sessions: row.sessions });
   }
 }

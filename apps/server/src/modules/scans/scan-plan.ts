@@ -79,6 +79,30 @@ const isNotSet = (fieldName: Dimension): FilterExpression => ({
   filter: { fieldName, inListFilter: { values: NOT_SET } },
 });
 
+/**
+ * Parameters a page referrer carries when a redirect dropped them from the landing page
+ * (tracking-lost-in-redirect): UTMs and the ad platforms' click ids.
+ */
+export const REFERRER_TRACKING_PARAMS = [
+  "utm_",
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "dclid",
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "twclid",
+  "li_fat_id",
+] as const;
+
+const referrerCarries = (value: string): FilterExpression => ({
+  filter: {
+    fieldName: "pageReferrer",
+    stringFilter: { matchType: "CONTAINS", value, caseSensitive: false },
+  },
+});
+
 /** The sessions each view's report keeps; the ledger keeps every one. */
 export const VIEW_FILTERS: Readonly<Record<View, FilterExpression | undefined>> = {
   sessions: undefined,
@@ -115,6 +139,8 @@ export const VIEW_FILTERS: Readonly<Record<View, FilterExpression | undefined>> 
                   stringFilter: { matchType: "CONTAINS", value: "utm_", caseSensitive: false },
                 },
               },
+              // A referrer that carried tracking parameters the landing page lost.
+              ...REFERRER_TRACKING_PARAMS.map(referrerCarries),
             ],
           },
         },

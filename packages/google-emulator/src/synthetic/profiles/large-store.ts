@@ -65,6 +65,8 @@ function products(random: Random): string[] {
 }
 
 const GOOGLE = "https://www.google.com/";
+const WINTER_SALE_LINK =
+  "https://www.northwind-outfitters.co.uk/go/winter-sale?utm_source=newsletter&utm_medium=email&utm_campaign=winter_sale";
 
 function baseline(random: Random): readonly TrafficTemplate[] {
   const PRODUCTS = products(random);
@@ -294,6 +296,18 @@ const errors: readonly TrafficTemplate[] = [
     }),
     "The weekly email's footer links were typed by hand with hyphens: the-weekly-edit beside the_weekly_edit",
     { checkId: "separator-variants", values: ["the-weekly-edit", "the_weekly_edit"] },
+  ),
+  injected(
+    direct({
+      share: 0.006,
+      landing: "/sale",
+      // The email links to /go/winter-sale, which redirects to /sale without the query string:
+      // the session_start's page_referrer is the tagged link.
+      referrers: [[WINTER_SALE_LINK, 1]],
+      returningRate: 0.2,
+    }),
+    "The winter-sale email links to /go/winter-sale, whose JavaScript redirect to /sale drops the UTMs",
+    { checkId: "tracking-lost-in-redirect", values: [WINTER_SALE_LINK] },
   ),
 ];
 
