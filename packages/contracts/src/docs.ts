@@ -9,7 +9,10 @@ export const DocsCheckSchema = z.object({
   /** The stable kebab-case check id, also an issue's `issueType`. */
   id: z.string(),
   title: z.string(),
+  /** The default severity of its findings. */
   severity: IssueSeveritySchema,
+  /** The other severities a finding may take, and when: what a report may show beside the default. */
+  severityWhen: z.array(z.object({ severity: IssueSeveritySchema, when: z.string() })),
   description: z.string(),
   guide: ResolutionGuideSchema,
 });

@@ -27,6 +27,12 @@ export const campaignWithNaturalMedium = defineCheck({
   id: "campaign-with-natural-medium",
   title: "Campaign links tagged with referral, organic or none",
   severity: "warning",
+  severityWhen: [
+    {
+      severity: "info",
+      when: "a search engine tagged utm_medium=organic (a Business Profile link), which stays in Organic Search",
+    },
+  ],
   description:
     "Sessions with a campaign name whose utm_medium is referral, organic or none: the mediums GA4 writes itself for untagged referral, search and direct visits.",
   guide: {

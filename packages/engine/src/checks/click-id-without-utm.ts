@@ -42,6 +42,12 @@ export const clickIdWithoutUtm = defineCheck({
   id: "click-id-without-utm",
   title: "Ad click ids without UTM tags",
   severity: "warning",
+  severityWhen: [
+    {
+      severity: "info",
+      when: "an fbclid without Meta's ad parameters: usually a shared post, not an ad",
+    },
+  ],
   description:
     "Landing URLs carry a Meta, TikTok, Microsoft Ads, LinkedIn or X click id but no utm_source or utm_medium, so GA4 cannot tell the visit came from an ad.",
   guide: {

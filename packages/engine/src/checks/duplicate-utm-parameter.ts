@@ -10,6 +10,7 @@ export const duplicateUtmParameter = defineCheck({
   id: "duplicate-utm-parameter",
   title: "UTM parameters repeated in one URL",
   severity: "warning",
+  severityWhen: [{ severity: "info", when: "the repeated parameter has the same value each time" }],
   description:
     "Landing URLs carry the same UTM parameter more than once; when the values differ, the campaign GA4 records is not the one you can rely on.",
   guide: {

@@ -61,6 +61,9 @@ export const encodingArtifacts = defineCheck({
   id: "encoding-artifacts",
   title: "Encoding left in UTM values",
   severity: "warning",
+  severityWhen: [
+    { severity: "critical", when: "decoding the value would change the session's channel" },
+  ],
   description:
     "UTM values contain percent codes, plus signs for spaces, HTML entities or garbled characters, left by links that were encoded twice or built by a tool with the wrong character set.",
   guide: {

@@ -45,6 +45,12 @@ export const malformedQuery = defineCheck({
   id: "malformed-query",
   title: "Malformed query strings on tagged landing pages",
   severity: "warning",
+  severityWhen: [
+    {
+      severity: "info",
+      when: 'the defect is an empty "&" separator, which loses nothing by itself',
+    },
+  ],
   description:
     'Tagged landing URLs have broken query strings (a second "?", "&amp;", ";" or encoded separators, spaces in names), so GA4 can misread or drop UTM parameters.',
   guide: {

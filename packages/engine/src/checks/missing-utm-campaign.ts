@@ -20,6 +20,7 @@ export const missingUtmCampaign = defineCheck({
   id: "missing-utm-campaign",
   title: "Tagged links without utm_campaign",
   severity: "warning",
+  severityWhen: [{ severity: "critical", when: "the medium is one GA4's paid channels match" }],
   description:
     "Sessions tagged with a utm_source and utm_medium carry no utm_campaign, so GA4 reports their campaign as (not set).",
   guide: {

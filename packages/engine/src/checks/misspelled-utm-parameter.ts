@@ -41,6 +41,10 @@ export const misspelledUtmParameter = defineCheck({
   explains: ["missing-utm-source", "missing-utm-medium", "missing-utm-campaign"],
   title: "Misspelled UTM parameter names",
   severity: "critical",
+  severityWhen: [
+    { severity: "warning", when: "the same links also carry the parameter written right" },
+    { severity: "info", when: "the misspelled parameter is one GA4 does not report yet" },
+  ],
   description:
     "Landing URLs carry parameters that look like UTM parameters but are not names GA4 recognises, so their values are never recorded.",
   guide: {

@@ -36,6 +36,12 @@ export const paidTrafficWithoutCampaign = defineCheck({
   id: "paid-traffic-without-campaign",
   title: "Auto-tagged paid traffic without a campaign",
   severity: "warning",
+  severityWhen: [
+    {
+      severity: "critical",
+      when: "half or more of the pair's auto-tagged sessions have no campaign",
+    },
+  ],
   description:
     "Sessions GA4 attributes to Google Ads (google / cpc), Display & Video 360 (dbm / cpm) or Campaign Manager 360 (dfa / cpm) through auto-tagging have no session campaign: the ad platform is not linked to the property, or the link is broken.",
   guide: {

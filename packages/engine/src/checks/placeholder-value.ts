@@ -93,6 +93,7 @@ export const placeholderValue = defineCheck({
   id: "placeholder-value",
   title: "Placeholder values in UTM parameters",
   severity: "warning",
+  severityWhen: [{ severity: "critical", when: "the placeholder is on paid traffic" }],
   description:
     "UTM values such as test, null, undefined, n/a, tbd or xxx are placeholders left in live links instead of real source, medium or campaign names.",
   guide: {

@@ -33,6 +33,9 @@ export const trackingLostInRedirect = defineCheck({
   id: "tracking-lost-in-redirect",
   title: "Click ids or UTMs lost in a redirect",
   severity: "warning",
+  severityWhen: [
+    { severity: "critical", when: "a Google Ads click id or a paid utm_medium was lost" },
+  ],
   description:
     "Sessions start as (direct) / (none) on a landing page without tracking parameters while their page referrer, the URL the visitor came through, carried gclid, fbclid, msclkid or utm_ parameters: a redirect dropped them.",
   guide: {

@@ -30,6 +30,9 @@ export const whitespaceInValue = defineCheck({
   id: "whitespace-in-value",
   title: "Stray whitespace in UTM values",
   severity: "warning",
+  severityWhen: [
+    { severity: "critical", when: "trimming the value would change the session's channel" },
+  ],
   description:
     "UTM values start or end with a space, contain double spaces, tabs, line breaks or invisible characters, or a source or medium contains a space.",
   guide: {

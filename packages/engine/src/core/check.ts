@@ -12,7 +12,14 @@ export interface CheckDefinition {
   /** Stable kebab-case id: a key in the database, the API and exports. */
   id: string;
   title: string;
+  /** The default severity: a finding has it unless one of `severityWhen` applies. */
   severity: Severity;
+  /**
+   * The other severities a finding may take, and when (raised to critical on paid traffic,
+   * lowered to info where harmless): what the docs say beside the default, so the docs and the
+   * reports agree.
+   */
+  severityWhen?: readonly { severity: Severity; when: string }[];
   /** One or two sentences on what the check detects. */
   description: string;
   guide: ResolutionGuide;

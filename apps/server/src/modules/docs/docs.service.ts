@@ -11,6 +11,7 @@ function toDocsCheck(check: CheckDefinition): DocsCheck {
     id: check.id,
     title: check.title,
     severity: check.severity,
+    severityWhen: (check.severityWhen ?? []).map((rule) => ({ ...rule })),
     description: check.description,
     guide: { ...check.guide },
   };

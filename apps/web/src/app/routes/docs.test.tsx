@@ -10,6 +10,7 @@ function makeCheck(overrides: Partial<DocsCheck> = {}): DocsCheck {
     id: "missing-utm-source",
     title: "Campaign links without utm_source",
     severity: "critical",
+    severityWhen: [],
     description: "Sessions carry a utm_medium or utm_campaign but no utm_source.",
     guide: {
       whyItMatters: "utm_source is the one parameter GA4 needs to attribute a tagged visit.",
@@ -36,7 +37,12 @@ describe("/docs", () => {
   it("lists every check the API returns with its severity and a link to its page", async () => {
     const checks = [
       makeCheck(),
-      makeCheck({ id: "case-inconsistency", title: "Case inconsistency", severity: "warning" }),
+      makeCheck({
+        id: "case-inconsistency",
+        title: "Case inconsistency",
+        severity: "warning",
+        severityWhen: [{ severity: "critical", when: "on paid traffic" }],
+      }),
       makeCheck({ id: "non-ascii-value", title: "Non-ASCII values", severity: "info" }),
     ];
     stubFetch({
@@ -49,7 +55,7 @@ describe("/docs", () => {
     const items = within(list).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "Campaign links without utm_sourceCritical",
-      "Case inconsistencyWarning",
+      "Case inconsistencyWarning, or Critical",
       "Non-ASCII valuesInfo",
     ]);
     expect(
@@ -80,6 +86,7 @@ describe("/docs/checks/:checkId", () => {
     ).toBeTruthy();
     expect(screen.getByText("Critical")).toBeTruthy();
     expect(screen.getByText(check.description)).toBeTruthy();
+    expect(screen.getByText("Every finding of this check is critical.")).toBeTruthy();
     expect(screen.getByText(check.guide.whyItMatters)).toBeTruthy();
     expect(screen.getByText(check.guide.howToFix)).toBeTruthy();
     expect(screen.getByText(check.guide.exampleWrong)).toBeTruthy();
@@ -87,6 +94,23 @@ describe("/docs/checks/:checkId", () => {
     expect(screen.getByRole("link", { name: /GA4 documentation/ }).getAttribute("href")).toBe(
       check.guide.ga4DocumentationUrl,
     );
+  });
+
+  it("says which findings take another severity than the default, as reports show them", async () => {
+    const check = makeCheck({
+      id: "missing-utm-campaign",
+      severity: "warning",
+      severityWhen: [{ severity: "critical", when: "the medium is one GA4's paid channels match" }],
+    });
+    stubFetch({
+      "GET /api/me": signedOut,
+      "GET /api/docs/checks/missing-utm-campaign": () => jsonResponse(200, { check }),
+    });
+    renderRoutes(docsRoutes, "/docs/checks/missing-utm-campaign");
+
+    const rules = await screen.findByText(/Findings are warning unless the report says otherwise/);
+    const list = within(rules.parentElement as HTMLElement).getByRole("list");
+    expect(list.textContent).toBe("critical when the medium is one GA4's paid channels match");
   });
 
   it("says so for an unknown check", async () => {

@@ -55,7 +55,26 @@ export function CheckArticle({ checkId, renderGuide, renderSeverity }: CheckArti
         {renderSeverity(check)}
         <code className="font-mono text-sm text-muted-foreground">{check.id}</code>
       </div>
-      <p className="mb-8 text-lg leading-7">{check.description}</p>
+      <p className="mb-4 text-lg leading-7">{check.description}</p>
+      {check.severityWhen.length > 0 ? (
+        <div className="mb-8 text-sm">
+          <p className="font-medium">
+            Findings are {check.severity} unless the report says otherwise:
+          </p>
+          <ul className="mt-1 list-disc pl-5 text-muted-foreground">
+            {check.severityWhen.map((rule) => (
+              <li key={rule.severity}>
+                <span className="font-medium text-foreground">{rule.severity}</span> when{" "}
+                {rule.when}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="mb-8 text-sm text-muted-foreground">
+          Every finding of this check is {check.severity}.
+        </p>
+      )}
       <h2 className="mb-3 text-2xl font-semibold tracking-tight">Resolution guide</h2>
       {renderGuide(check)}
     </>

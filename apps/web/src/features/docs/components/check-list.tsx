@@ -45,7 +45,9 @@ export function CheckList() {
               {check.title}
             </Link>
             <span className="shrink-0 text-xs font-medium text-muted-foreground">
-              {SEVERITY_LABEL[check.severity]}
+              {[check.severity, ...check.severityWhen.map((rule) => rule.severity)]
+                .map((severity) => SEVERITY_LABEL[severity])
+                .join(", or ")}
             </span>
           </li>
         ))}
