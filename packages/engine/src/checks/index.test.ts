@@ -9,6 +9,7 @@ const REQUIRED_IDS = [
   "empty-utm-value",
   "click-id-without-utm",
   "paid-traffic-without-campaign",
+  "google-ads-auto-tagging-off",
   "untagged-email-traffic",
   "unassigned-traffic",
   "non-standard-medium",

@@ -9,6 +9,7 @@ import { emptyUtmValue } from "./empty-utm-value.ts";
 import { encodingArtifacts } from "./encoding-artifacts.ts";
 import { excessiveLength } from "./excessive-length.ts";
 import { gclidUtmConflict } from "./gclid-utm-conflict.ts";
+import { googleAdsAutoTaggingOff } from "./google-ads-auto-tagging-off.ts";
 import { highCardinality } from "./high-cardinality.ts";
 import { internalUtmLink } from "./internal-utm-link.ts";
 import { malformedQuery } from "./malformed-query.ts";
@@ -56,6 +57,7 @@ export const checks: readonly CheckDefinition[] = [
   emptyUtmValue,
   clickIdWithoutUtm,
   paidTrafficWithoutCampaign,
+  googleAdsAutoTaggingOff,
   untaggedEmailTraffic,
   // Channel mapping
   unassignedTraffic,

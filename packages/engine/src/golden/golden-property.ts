@@ -445,6 +445,16 @@ export const INJECTIONS: Injection[] = [
     expected: ["paid-traffic-without-campaign pair:google / cpc"],
   },
   {
+    name: "a second Google Ads account tagged by hand, with auto-tagging off",
+    rows: [
+      row("google", "paid_search", "shopping_feed_2025", 160, {
+        landingPagePlusQueryString:
+          "/shop?utm_source=google&utm_medium=paid_search&utm_campaign=shopping_feed_2025",
+      }),
+    ],
+    expected: ["google-ads-auto-tagging-off pair:google / paid_search"],
+  },
+  {
     name: "a gclid dropped by a JavaScript redirect",
     rows: [
       row("(direct)", "(none)", "(direct)", 150, {
