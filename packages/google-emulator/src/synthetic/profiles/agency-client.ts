@@ -661,6 +661,21 @@ const errors: readonly TrafficTemplate[] = [
     "Klaviyo's automatic UTMs are added to a flow link that already had utm_medium",
     { checkId: "duplicate-utm-parameter", values: ["utm_medium=email"] },
   ),
+  injected(
+    link(
+      0.005,
+      "utm_source=google&utm_medium=ppc&utm_campaign=trade_program",
+      "Paid Search",
+      INFO[3] ?? HOME,
+      { referrers: [[GOOGLE, 1]], devices: MIX.desktopLeaning },
+    ),
+    "A freelancer's own Google Ads account for the trade program has auto-tagging off and tags its ads by hand as google / ppc",
+    {
+      checkId: "google-ads-auto-tagging-off",
+      values: ["/pages/trade-program?utm_source=google&utm_medium=ppc&utm_campaign=trade_program"],
+    },
+    { checkId: "medium-synonyms", values: ["ppc"] },
+  ),
 ];
 
 export const agencyClient: ProfileDefinition = {
