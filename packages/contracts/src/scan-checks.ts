@@ -30,7 +30,20 @@ export type ScanCheck = z.infer<typeof ScanCheckSchema>;
  * One scan with every check's outcome (`GET /api/scans/:scanId`). `checks` is empty while the
  * scan runs, when it failed, and for scans recorded before checks were kept. Lists stay lean.
  */
-export const ScanDetailSchema = ScanSchema.extend({ checks: z.array(ScanCheckSchema) });
+export const ScanDetailSchema = ScanSchema.extend({
+  checks: z.array(ScanCheckSchema),
+  /**
+   * Sessions whose attribution GA4 hides: replaced by `(data deleted)` after a data-deletion
+   * request, or folded into a row-limit `(other)` row. Context, not a tagging error; null for a
+   * running or failed scan and for scans recorded before it was kept.
+   */
+  hiddenSessions: z
+    .object({
+      dataDeleted: z.number().int().nonnegative(),
+      rowLimit: z.number().int().nonnegative(),
+    })
+    .nullable(),
+});
 export type ScanDetail = z.infer<typeof ScanDetailSchema>;
 
 export const ScanDetailResponseSchema = z.object({ scan: ScanDetailSchema });

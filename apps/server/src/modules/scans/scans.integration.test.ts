@@ -195,6 +195,7 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
         })),
       );
       expect(scan.checks).toHaveLength(checks.length);
+      expect(scan.hiddenSessions).toEqual(expected.totals.hidden);
       expect(await issueSummary(dataSource.id)).toEqual(expectedIssues(expected));
       expect((await storedIssues(dataSource.id)).every((i) => i.status === "active")).toBe(true);
 

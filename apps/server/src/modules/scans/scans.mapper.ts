@@ -52,7 +52,7 @@ function samplingRate(row: ScanRow): number | null {
 
 /** A scan with each check's outcome, as the single-scan reads show it (ScanDetailSchema). */
 export function toScanDetail(row: ScanRow): ScanDetail {
-  return { ...toScan(row), checks: scanChecks(row) };
+  return { ...toScan(row), checks: scanChecks(row), hiddenSessions: hiddenSessions(row) };
 }
 
 /**
@@ -71,6 +71,21 @@ const StoredChecksSchema = z.object({
     }),
   ),
 });
+
+const StoredHiddenSchema = z.object({
+  totals: z.object({
+    hidden: z.object({ dataDeleted: z.number().nonnegative(), rowLimit: z.number().nonnegative() }),
+  }),
+});
+
+/** The sessions GA4 hid from the completed scan's attribution; null when the report has none. */
+function hiddenSessions(row: ScanRow): ScanDetail["hiddenSessions"] {
+  if (row.status !== "completed") return null;
+  const stored = StoredHiddenSchema.safeParse(row.report);
+  if (!stored.success) return null;
+  const { dataDeleted, rowLimit } = stored.data.totals.hidden;
+  return { dataDeleted: Math.round(dataDeleted), rowLimit: Math.round(rowLimit) };
+}
 
 /**
  * The completed scan's checks, passed, failed and skipped; none for a running or failed scan,

@@ -58,7 +58,7 @@ function arrange(
   for (const scan of [report, dataSource.latestScan]) {
     if (scan)
       scanReads[`GET /api/scans/${scan.id}`] = () =>
-        jsonResponse(200, { scan: { ...scan, checks: [] } });
+        jsonResponse(200, { scan: { ...scan, checks: [], hiddenSessions: null } });
   }
   const fetchMock = stubFetch({
     ...scanReads,
@@ -334,10 +334,12 @@ describe("Checks", () => {
   it("counts the report's checks and says why each skipped one was skipped", async () => {
     const dataSource = property();
     arrange(dataSource, [], {
-      [`GET /api/scans/${report.id}`]: () => jsonResponse(200, { scan: { ...report, checks } }),
+      [`GET /api/scans/${report.id}`]: () =>
+        jsonResponse(200, { scan: { ...report, checks, hiddenSessions: null } }),
     });
 
     expect(await screen.findByText("5 checks: 2 passed, 1 failed, 2 skipped")).toBeTruthy();
+    expect(screen.queryByText(/data deleted/)).toBeNull();
     const skipped = screen.getByRole("region", { name: "Skipped checks" });
     expect(within(skipped).getByText("Missing utm_term")).toBeTruthy();
     expect(
@@ -361,6 +363,22 @@ describe("Checks", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual(["Placeholder value", "Empty UTM value"]);
+  });
+
+  it("says how many sessions GA4 hid, as context rather than a problem", async () => {
+    const dataSource = property();
+    arrange(dataSource, [], {
+      [`GET /api/scans/${report.id}`]: () =>
+        jsonResponse(200, {
+          scan: { ...report, checks, hiddenSessions: { dataDeleted: 1_250, rowLimit: 40 } },
+        }),
+    });
+
+    expect(
+      await screen.findByText(/^1,250 sessions read "\(data deleted\)": a data-deletion request/),
+    ).toBeTruthy();
+    expect(screen.getByText(/no check counts them as a problem/)).toBeTruthy();
+    expect(screen.getByText(/^40 sessions fell into GA4's "\(other\)" row/)).toBeTruthy();
   });
 
   it("says so when the audit recorded no checks", async () => {

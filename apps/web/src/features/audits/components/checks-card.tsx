@@ -43,26 +43,40 @@ function CheckList({
 }
 
 function ChecksBody({ scanId }: { scanId: string }) {
-  const checks = useScanChecks(scanId);
+  const scan = useScanChecks(scanId);
   const [open, setOpen] = useState(false);
 
-  if (checks.isPending) return <Skeleton className="h-16 w-full" />;
-  if (checks.isError) {
+  if (scan.isPending) return <Skeleton className="h-16 w-full" />;
+  if (scan.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        Could not load the checks: {errorMessage(checks.error)}
+        Could not load the checks: {errorMessage(scan.error)}
       </p>
     );
   }
-  if (checks.data.length === 0) {
+  const { checks, hiddenSessions } = scan.data;
+  if (checks.length === 0) {
     return <p className="text-sm text-muted-foreground">This audit did not record its checks.</p>;
   }
-  const skipped = checks.data.filter((check) => check.status === "skipped");
-  const failed = checks.data.filter((check) => check.status === "failed");
-  const passed = checks.data.filter((check) => check.status === "passed");
+  const skipped = checks.filter((check) => check.status === "skipped");
+  const failed = checks.filter((check) => check.status === "failed");
+  const passed = checks.filter((check) => check.status === "passed");
   return (
     <>
-      <p className="font-medium">{checksSummary(checks.data)}</p>
+      <p className="font-medium">{checksSummary(checks)}</p>
+      {hiddenSessions && hiddenSessions.dataDeleted > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {formatNumber(hiddenSessions.dataDeleted)} sessions read "(data deleted)": a data-deletion
+          request removed their source and medium. No tagging fix applies, and no check counts them
+          as a problem.
+        </p>
+      ) : null}
+      {hiddenSessions && hiddenSessions.rowLimit > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {formatNumber(hiddenSessions.rowLimit)} sessions fell into GA4's "(other)" row: the report
+          hit its row limit, so their values cannot be read.
+        </p>
+      ) : null}
       {skipped.length > 0 ? (
         <section aria-label="Skipped checks" className="flex flex-col gap-2">
           <h3 className="text-sm font-medium">Skipped</h3>
