@@ -134,6 +134,25 @@ export function direct(options: TemplateOptions): TrafficTemplate {
   });
 }
 
+const DATA_DELETED = "(data deleted)";
+
+/**
+ * Sessions whose attribution a data-deletion request removed: GA4 writes `(data deleted)` in the
+ * session source, medium and campaign, and no channel rule matches it (Unassigned). Real exports
+ * carry some; the engine must read them as context, never as a tagging error.
+ */
+export function dataDeleted(options: TemplateOptions): TrafficTemplate {
+  // The landing page keeps no campaign parameters, so the manual dimensions read "(not set)".
+  return untagged(options, {
+    source: DATA_DELETED,
+    medium: DATA_DELETED,
+    campaignName: DATA_DELETED,
+    campaignId: DATA_DELETED,
+    channel: "Unassigned",
+    referrers: [["", 1]],
+  });
+}
+
 /** `<engine> / organic`: an unpaid search click, campaign "(organic)". */
 export function organicSearch(
   options: TemplateOptions & { source: string; referrer: string },

@@ -5,6 +5,7 @@
  */
 import type { Random } from "../random.ts";
 import {
+  dataDeleted,
   direct,
   googleAds,
   injected,
@@ -72,13 +73,19 @@ function baseline(random: Random): readonly TrafficTemplate[] {
   const PRODUCTS = products(random);
   return [
     direct({
-      share: 0.21,
+      share: 0.206,
       landing: landing(
         [HOME, ...DEPARTMENTS.slice(0, 6), ...PRODUCTS.slice(0, 20), "/basket"],
         1.2,
       ),
       keyEventRate: 0.03,
       returningRate: 0.25,
+    }),
+    // Visitors whose data a deletion request removed: context in the report, not a problem.
+    dataDeleted({
+      share: 0.004,
+      landing: landing([HOME, ...DEPARTMENTS.slice(0, 4)]),
+      returningRate: 0.3,
     }),
     organicSearch({
       share: 0.33,
