@@ -46,6 +46,7 @@ function input(overrides: Partial<ReportPdfInput> = {}): ReportPdfInput {
       isSampled: false,
       samplingRate: null,
       isThresholded: false,
+      dataDeletedSessions: 0,
     },
     trend: [
       { score: 61, completedAt: new Date("2026-11-01T08:00:00Z") },
@@ -111,13 +112,14 @@ describe("the PDF report", () => {
 
   it("says when the audit rests on partial, sampled or thresholded data, and not otherwise", async () => {
     const exact = await textOf(await renderReportPdf(input()), "exact");
-    expect(exact).not.toMatch(/Partial audit|Sampled|Thresholded/);
+    expect(exact).not.toMatch(/Partial audit|Sampled|Thresholded|Data deleted/);
     const scan = {
       ...input().scan,
       isComplete: false,
       isSampled: true,
       samplingRate: 0.2999,
       isThresholded: true,
+      dataDeletedSessions: 1250,
     };
     const text = (await textOf(await renderReportPdf(input({ scan })), "estimates")).replace(
       /\s+/g,
@@ -128,6 +130,7 @@ describe("the PDF report", () => {
       "Sampled: Google answered this audit from a sample of 29% of the property's events, so session counts are estimates.",
     );
     expect(text).toContain("Thresholded: Google withheld some rows to protect user privacy");
+    expect(text).toContain('Data deleted: 1,250 sessions read "(data deleted)"');
   });
 
   it("names the brand in the document's metadata", async () => {

@@ -47,6 +47,8 @@ export interface ReportPdfInput {
     samplingRate: number | null;
     /** Google withheld rows for privacy (`subjectToThresholding`). */
     isThresholded: boolean;
+    /** Sessions whose attribution a data-deletion request removed: context, not a problem. */
+    dataDeletedSessions: number;
   };
   /** The scores of recent completed audits, oldest first, ending with the report's own. */
   trend: readonly { score: number; completedAt: Date | null }[];
@@ -183,7 +185,10 @@ function drawHeader(doc: PDFKit.PDFDocument, brand: ReportPdfInput["brand"], bra
   doc.x = PAGE_MARGIN;
 }
 
-/** Partial, sampled or thresholded data, each in a sentence; none for a whole, exact scan. */
+/**
+ * Partial, sampled, thresholded or deleted data, each in a sentence; none for a whole, exact
+ * scan.
+ */
 export function dataNotes(scan: ReportPdfInput["scan"]): string[] {
   const notes: string[] = [];
   if (!scan.isComplete) {
@@ -201,6 +206,11 @@ export function dataNotes(scan: ReportPdfInput["scan"]): string[] {
   if (scan.isThresholded) {
     notes.push(
       "Thresholded: Google withheld some rows to protect user privacy (data thresholds), so small values may be missing.",
+    );
+  }
+  if (scan.dataDeletedSessions > 0) {
+    notes.push(
+      `Data deleted: ${scan.dataDeletedSessions.toLocaleString("en-US")} sessions read "(data deleted)" after a data-deletion request; no tagging fix applies, and no check counts them.`,
     );
   }
   return notes;

@@ -6,6 +6,7 @@ import { findLogo } from "../branding/branding.repository.ts";
 import { brandingOf, requireWhiteLabelReports } from "../branding/branding.service.ts";
 import { requireDataSource } from "../data-sources/data-sources.access.ts";
 import { fileSlug } from "../issues/csv.ts";
+import { hiddenSessions } from "../scans/scans.mapper.ts";
 import { renderReportPdf } from "./report-pdf.ts";
 import * as repo from "./reports.repository.ts";
 
@@ -205,6 +206,7 @@ async function buildReport(deps: ReportWorkerDeps, job: ReportJob) {
           : null,
       isSampled: scan.isSampled,
       isThresholded: scan.isThresholded,
+      dataDeletedSessions: hiddenSessions(scan)?.dataDeleted ?? 0,
     },
     trend,
     counts,

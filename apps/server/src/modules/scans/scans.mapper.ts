@@ -79,7 +79,7 @@ const StoredHiddenSchema = z.object({
 });
 
 /** The sessions GA4 hid from the completed scan's attribution; null when the report has none. */
-function hiddenSessions(row: ScanRow): ScanDetail["hiddenSessions"] {
+export function hiddenSessions(row: ScanRow): ScanDetail["hiddenSessions"] {
   if (row.status !== "completed") return null;
   const stored = StoredHiddenSchema.safeParse(row.report);
   if (!stored.success) return null;
