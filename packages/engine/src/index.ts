@@ -37,4 +37,5 @@ export {
   FIXED_MEDIUMS,
   validateConventions,
 } from "./rules/conventions.ts";
+export { GOOGLE_CLICK_ID_PARAMS, OTHER_CLICK_ID_PARAMS } from "./rules/tagging.ts";
 export { healthGrade, healthScore } from "./scoring/score.ts";

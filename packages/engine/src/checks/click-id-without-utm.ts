@@ -4,7 +4,13 @@
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow, Severity } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
-import { hasGoogleClickId, hasParamValue, keyPart, landingParams } from "../rules/tagging.ts";
+import {
+  hasGoogleClickId,
+  hasParamValue,
+  keyPart,
+  landingParams,
+  OTHER_CLICK_ID_PARAMS,
+} from "../rules/tagging.ts";
 
 interface ClickId {
   param: string;
@@ -19,7 +25,10 @@ const CLICK_IDS: readonly ClickId[] = [
   { param: "li_fat_id", platform: "LinkedIn" },
   { param: "twclid", platform: "X (Twitter)" },
 ];
-const CLICK_ID_PATTERN = /(?:^|[?&])(?:fbclid|ttclid|msclkid|li_fat_id|twclid)(?:=|&|#|$)/i;
+const CLICK_ID_PATTERN = new RegExp(
+  `(?:^|[?&])(?:${OTHER_CLICK_ID_PARAMS.join("|")})(?:=|&|#|$)`,
+  "i",
+);
 
 /** Mediums GA4 gives an untagged visit: the session carries no campaign tagging of its own. */
 const UNTAGGED_MEDIUMS = new Set(["referral", "organic"]);

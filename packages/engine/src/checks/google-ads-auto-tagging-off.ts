@@ -6,7 +6,13 @@ import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isGa4Placeholder, isUserValue } from "../core/values.ts";
 import { platformOf } from "../rules/platforms.ts";
-import { hasGoogleClickId, isGa4PaidMedium, keyPart, looksPaid } from "../rules/tagging.ts";
+import {
+  hasGoogleClickId,
+  isGa4PaidMedium,
+  keyPart,
+  looksPaid,
+  OTHER_CLICK_ID,
+} from "../rules/tagging.ts";
 
 /**
  * Below this many sessions a hand-tagged google / cpc pair may be a tester's or a colleague's
@@ -16,11 +22,8 @@ const MIN_SESSIONS = 30;
 
 const LANDING = "landingPagePlusQueryString";
 
-/**
- * Another ad platform's click id: a Microsoft Advertising campaign imported from Google Ads keeps
- * utm_source=google, and its clicks carry msclkid. They are not Google Ads clicks at all.
- */
-const OTHER_CLICK_ID = /[?&](?:msclkid|fbclid|ttclid|li_fat_id|twclid)=/i;
+// Another ad platform's click id (OTHER_CLICK_ID): a Microsoft Advertising campaign imported from
+// Google Ads keeps utm_source=google, and its clicks carry msclkid. They are not Google Ads clicks.
 
 interface Pair {
   spelling: string;

@@ -6,17 +6,20 @@ import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, normalizeHost, parseLanding } from "../core/values.ts";
+import { GOOGLE_CLICK_ID_PARAMS, OTHER_CLICK_ID_PARAMS } from "../rules/tagging.ts";
 import { decodeComponent, pathKey, UTM_PARAMETER_NAMES } from "../rules/urls.ts";
 
 /**
  * Ad click ids: Google's (gclid, gbraid, wbraid, dclid), which GA4 resolves through auto-tagging
  * (ga4-protocol.md §6.1), and those other platforms use to match conversions to the click.
  */
-const GOOGLE_CLICK_IDS = new Set(["gclid", "gbraid", "wbraid", "dclid"]);
-const OTHER_CLICK_IDS = new Set(["fbclid", "msclkid", "ttclid", "twclid", "li_fat_id"]);
+const GOOGLE_CLICK_IDS = new Set<string>(GOOGLE_CLICK_ID_PARAMS);
+const OTHER_CLICK_IDS = new Set<string>(OTHER_CLICK_ID_PARAMS);
 /** Cheap pre-filter: a referrer that mentions none of these carries nothing to lose. */
-const TRACKING_HINT =
-  /[?&](?:utm_|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id)/i;
+const TRACKING_HINT = new RegExp(
+  `[?&](?:utm_|${[...GOOGLE_CLICK_ID_PARAMS, ...OTHER_CLICK_ID_PARAMS].join("|")})`,
+  "i",
+);
 const SCHEME_AND_HOST = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 const REFERRER = "pageReferrer";
 

@@ -31,7 +31,22 @@ export function hasParamValue(params: ReadonlyMap<string, string>, name: string)
   return value !== undefined && decodeParam(value).trim() !== "";
 }
 
-const GOOGLE_CLICK_ID = /[?&](?:gclid|gbraid|wbraid|dclid)=/i;
+/**
+ * Click ids Google's ad platforms add (auto-tagging), which GA4 reads (ga4-protocol.md §6.1), and
+ * those other ad platforms add to match conversions to the click, which GA4 ignores.
+ */
+export const GOOGLE_CLICK_ID_PARAMS = ["gclid", "gbraid", "wbraid", "dclid"] as const;
+export const OTHER_CLICK_ID_PARAMS = [
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "twclid",
+  "li_fat_id",
+] as const;
+
+const GOOGLE_CLICK_ID = new RegExp(`[?&](?:${GOOGLE_CLICK_ID_PARAMS.join("|")})=`, "i");
+/** Another ad platform's click id on a URL (`?fbclid=`). */
+export const OTHER_CLICK_ID = new RegExp(`[?&](?:${OTHER_CLICK_ID_PARAMS.join("|")})=`, "i");
 
 /**
  * True when the landing URL carries a Google Ads / DV360 / CM360 click id: GA4 then fills source,

@@ -5,6 +5,8 @@ import {
   type Combination,
   DIMENSIONS,
   type Dimension,
+  GOOGLE_CLICK_ID_PARAMS,
+  OTHER_CLICK_ID_PARAMS,
   VIEW_DIMENSIONS,
   VIEWS,
   type View,
@@ -83,18 +85,11 @@ const isNotSet = (fieldName: Dimension): FilterExpression => ({
  * Parameters a page referrer carries when a redirect dropped them from the landing page
  * (tracking-lost-in-redirect): UTMs and the ad platforms' click ids.
  */
-export const REFERRER_TRACKING_PARAMS = [
+export const REFERRER_TRACKING_PARAMS: readonly string[] = [
   "utm_",
-  "gclid",
-  "gbraid",
-  "wbraid",
-  "dclid",
-  "fbclid",
-  "msclkid",
-  "ttclid",
-  "twclid",
-  "li_fat_id",
-] as const;
+  ...GOOGLE_CLICK_ID_PARAMS,
+  ...OTHER_CLICK_ID_PARAMS,
+];
 
 const referrerCarries = (value: string): FilterExpression => ({
   filter: {
