@@ -3,18 +3,17 @@
 // brought them; on paid mediums that leaves spend without a campaign to judge it by.
 import { defineCheck } from "../core/check.ts";
 import { isUserValue } from "../core/values.ts";
-import { hasGoogleClickId, isGa4PaidMedium, keyPart } from "../rules/tagging.ts";
+import {
+  autoTaggedPlatform,
+  hasGoogleClickId,
+  isGa4PaidMedium,
+  keyPart,
+} from "../rules/tagging.ts";
 
 /** Mediums GA4 itself writes for untagged visits, which never carry a campaign. */
 const UNTAGGED_MEDIUMS = new Set(["organic", "referral"]);
 
 const UTM_SOURCE_PARAM = /[?&]utm_source=[^&#]/i;
-
-/**
- * Source / medium pairs auto-tagging writes: when the platform link is missing they report
- * campaign "(not set)" without any UTM involved, so they count only when the URL shows UTMs.
- */
-const AUTO_TAGGED_PAIRS = new Set(["google / cpc", "dfa / cpm", "dbm / cpm"]);
 
 export const missingUtmCampaign = defineCheck({
   id: "missing-utm-campaign",
@@ -50,10 +49,11 @@ export const missingUtmCampaign = defineCheck({
       if (isUserValue(campaign)) continue;
       // utm_id alone is a valid campaign key when campaign data is imported by id.
       if (isUserValue(row.values.sessionManualCampaignId)) continue;
-      const pair = `${keyPart(source)} / ${keyPart(medium)}`;
       const landing = row.values.landingPagePlusQueryString ?? "";
       if (hasGoogleClickId(landing)) continue;
-      if (AUTO_TAGGED_PAIRS.has(pair) && !UTM_SOURCE_PARAM.test(landing)) continue;
+      // A pair auto-tagging writes, without a utm_source in the landing page: the ad platform's
+      // link is missing, which paid-traffic-without-campaign reports.
+      if (autoTaggedPlatform(source, medium) && !UTM_SOURCE_PARAM.test(landing)) continue;
       findings.add(
         `source:${keyPart(source)}|medium:${keyPart(medium)}`,
         `No utm_campaign on ${source} / ${medium}`,
