@@ -11,7 +11,7 @@ import { formatNumber } from "@/lib/format";
 import { useScanChecks } from "../api/get-scan-checks";
 import { skippedReasonText } from "../utils/skipped-reason";
 
-/** "41 checks: 35 passed, 4 failed, 2 skipped". */
+/** "45 checks: 39 passed, 4 failed, 2 skipped". */
 export function checksSummary(checks: ScanCheck[]): string {
   const count = (status: ScanCheck["status"]) => checks.filter((c) => c.status === status).length;
   return `${checks.length} checks: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped`;
