@@ -57,19 +57,25 @@ export const unassignedTraffic = defineCheck({
         const key = `source:${keyPart(source)}|medium:${keyPart(medium)}`;
         if (source === undefined && medium === undefined) {
           findings.add(key, `Unassigned traffic (source and medium ${UNKNOWN})`, rows, {
-            field: "sessionDefaultChannelGroup",
+            field: MEDIUM_FIELD,
           });
           continue;
         }
         // Spellings that differ only by case share one finding, titled by the first seen.
         findings.add(key, `Unassigned traffic from ${label(source, medium)}`, rows, {
           values: [label(source, medium)],
-          field: "sessionDefaultChannelGroup",
+          field: MEDIUM_FIELD,
         });
       }
     }
   },
 });
+
+/**
+ * A medium GA4's rules do not know is what files traffic under Unassigned, so a finding here is
+ * about the session's medium: a medium check's finding on the same sessions is the same problem.
+ */
+const MEDIUM_FIELD = "sessionMedium";
 
 function hidesTraffic(value: string | undefined): boolean {
   return value !== undefined && hiddenBy(value) !== undefined;
