@@ -107,11 +107,15 @@ export const campaignTypo = defineCheck({
     for (const block of blocks(names)) {
       if (block.length <= PAIRWISE_LIMIT) {
         block.sort((a, b) => a.token.length - b.token.length);
+        // Stryker disable next-line EqualityOperator: block[length] is undefined, skipped
         for (let i = 0; i < block.length; i += 1) {
           const a = block[i];
+          // Stryker disable next-line ConditionalExpression: for the type checker
           if (!a) continue;
+          // Stryker disable next-line EqualityOperator: block[length] ends the loop
           for (let j = i + 1; j < block.length; j += 1) {
             const b = block[j];
+            // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
             if (!b || b.token.length - a.token.length > 2) break;
             consider(a, b);
           }
@@ -127,6 +131,7 @@ export const campaignTypo = defineCheck({
       for (let step = 0; step < 3; step += 1) common = intended.get(common)?.name ?? common;
       const typos = [...rare.spellings].sort(bySessions);
       const typo = typos[0]?.value ?? rare.key;
+      // Stryker disable next-line OptionalChaining: never empty
       const meant = [...common.spellings].sort(bySessions)[0]?.value ?? common.key;
       const rows: AggregatedRow[] = [];
       for (const spelling of typos) for (const row of spelling.rows) rows.push(row);
@@ -150,6 +155,7 @@ function foldNames(values: Iterable<ValueStats>): Name[] {
     const key = FOLDED.test(stats.value)
       ? stats.value
       : stats.value.toLowerCase().replace(SEPARATORS, "_").replace(EDGE_UNDERSCORES, "");
+    // Stryker disable next-line ConditionalExpression,StringLiteral: "" is in no block
     if (key === "") continue;
     let name = byKey.get(key);
     if (!name) {
@@ -196,6 +202,7 @@ function findSingleSlips(
   const busiest = [...block]
     .sort((a, b) => b.name.sessions - a.name.sessions)
     .slice(0, INTENDED_LIMIT);
+  // Stryker disable next-line OptionalChaining: a block has two names
   const most = busiest[0]?.name.sessions ?? 0;
   const byVariant = new Map<string, Candidate[]>();
   for (const candidate of busiest) {
@@ -216,8 +223,11 @@ function findSingleSlips(
       const list = byVariant.get(i < 0 ? token : token.slice(0, i) + token.slice(i + 1));
       if (!list) continue;
       for (const other of list) {
+        // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
         if (other === candidate || met?.includes(other)) continue;
+        // Stryker disable next-line ConditionalExpression,CallExpression: a shortcut
         if (met) met.push(other);
+        // Stryker disable next-line ArrayDeclaration: a shortcut
         else met = [other];
         consider(candidate, other);
       }
@@ -229,6 +239,7 @@ function typoPair(
   a: Candidate,
   b: Candidate,
 ): { rare: Name; common: Name; distance: number } | undefined {
+  // Stryker disable next-line EqualityOperator: ties refused below
   const rare = a.name.sessions < b.name.sessions ? a.name : b.name;
   const common = rare === a.name ? b.name : a.name;
   if (rare === common || rare.sessions === common.sessions) return undefined;
@@ -237,10 +248,12 @@ function typoPair(
   const shortName = Math.min(a.name.length, b.name.length);
   const max = shortName >= LONG_NAME && shortToken >= LONG_TOKEN ? 2 : 1;
   // One edit in a token of four or more letters leaves its first or its last letter in place.
+  // Stryker disable next-line all: a shortcut
   if (max === 1 && a.token[0] !== b.token[0] && a.token.at(-1) !== b.token.at(-1)) {
     return undefined;
   }
   if (KNOWN_WORDS.has(a.token) && KNOWN_WORDS.has(b.token)) return undefined;
   const distance = editDistance(a.token, b.token, max);
+  // Stryker disable next-line ConditionalExpression: never 0
   return distance >= 1 && distance <= max ? { rare, common, distance } : undefined;
 }
