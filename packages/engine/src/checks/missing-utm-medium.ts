@@ -67,8 +67,10 @@ export const missingUtmMedium = defineCheck({
     };
 
     for (const row of data.rows) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: no dimension, no medium
       if (mediumDimensions.length > 0 && hasMedium(row)) continue;
       const landing = row.values.landingPagePlusQueryString;
+      // Stryker disable next-line ConditionalExpression: undefined has no click ID
       if (landing !== undefined && hasGoogleClickId(landing)) continue;
       const source = row.values.sessionManualSource ?? "";
       const campaign = row.values.sessionManualCampaignName ?? "";
@@ -79,6 +81,7 @@ export const missingUtmMedium = defineCheck({
       if (landing === undefined) continue;
       const params = landingParams(landing);
       if (hasParamValue(params, "utm_medium")) continue;
+      // Stryker disable next-line ConditionalExpression: a shortcut
       if (!hasParamValue(params, "utm_source") && !hasParamValue(params, "utm_campaign")) continue;
       report(
         row,
