@@ -58,15 +58,18 @@ export const conflictingSourceMedium = defineCheck({
   ],
   run(data, findings) {
     const campaignDimension = data.utmDimension("campaign");
+    // Stryker disable next-line ConditionalExpression: requires a campaign dimension
     if (!campaignDimension) return;
     const mediumUsable = new Map<string, boolean>();
     const usable = (medium: string): boolean => {
       let ok = mediumUsable.get(medium);
+      // Stryker disable next-line ConditionalExpression: a cache
       if (ok === undefined) {
         ok =
           isUserValue(medium) &&
           !NATURAL_MEDIUMS.has(medium.trim().toLowerCase()) &&
           platformOf(medium) === undefined;
+        // Stryker disable next-line CallExpression: a cache
         mediumUsable.set(medium, ok);
       }
       return ok;
@@ -82,6 +85,7 @@ export const conflictingSourceMedium = defineCheck({
     }
     for (const [campaignKey, { campaign, rows }] of campaigns) {
       // One row cannot disagree with itself.
+      // Stryker disable next-line all: a shortcut
       if (rows.length === 1 && (rows[0]?.length ?? 0) < 2) continue;
       const bySource = new Map<string, Group>();
       for (const row of rows.flat()) {
@@ -99,6 +103,7 @@ export const conflictingSourceMedium = defineCheck({
         else group.mediums.set(medium, [row]);
       }
       for (const [sourceKey, group] of bySource) {
+        // Stryker disable next-line ConditionalExpression: a shortcut: report needs two
         if (group.mediums.size < 2) continue;
         report(
           group,
