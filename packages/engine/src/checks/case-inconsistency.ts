@@ -34,6 +34,7 @@ export const caseInconsistency = defineCheck({
       // lower-case values that join them, so the map stays as small as the upper-case values.
       const families = new Map<string, ValueStats[]>();
       for (const stats of values) {
+        // Stryker disable next-line ConditionalExpression: a shortcut
         if (!MAY_HAVE_UPPER_CASE.test(stats.value)) continue;
         const folded = stats.value.toLowerCase();
         if (folded === stats.value) continue;
@@ -41,8 +42,10 @@ export const caseInconsistency = defineCheck({
         if (family) family.push(stats);
         else families.set(folded, [stats]);
       }
+      // Stryker disable next-line ConditionalExpression: a shortcut
       if (families.size === 0) continue;
       for (const stats of values) families.get(stats.value)?.push(stats);
+      // Stryker disable next-line ArrayDeclaration: no value is that string
       const allowed = new Set(data.context.conventions?.[param]?.allowed ?? []);
       for (const [folded, family] of families) {
         if (family.length < 2) continue;
@@ -76,5 +79,6 @@ function preferred(family: readonly ValueStats[], allowed: ReadonlySet<string>):
 }
 
 function compare(a: string, b: string): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: V8's sort only asks < 0
   return a < b ? -1 : a > b ? 1 : 0;
 }
