@@ -71,6 +71,7 @@ interface Conflict {
 function conflictOf(source: string | undefined, medium: string | undefined): Conflict | undefined {
   const hasSource = isUserValue(source);
   const hasMedium = isUserValue(medium);
+  // Stryker disable next-line ConditionalExpression: a shortcut
   if (!hasSource && !hasMedium) return undefined;
   const sourceDiffers = hasSource && source.trim().toLowerCase() !== "google";
   const mediumDiffers = hasMedium && medium.trim().toLowerCase() !== "cpc";
