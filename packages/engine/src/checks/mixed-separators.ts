@@ -128,6 +128,7 @@ export function separatorStyles(value: string): Set<Style> {
   let lowers = 0; // lower-case letters at the start of the current word
   let wordStart = true;
   let hump = false;
+  // Stryker disable next-line EqualityOperator: charCodeAt(length) reads as a separator
   for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i);
     const kind = kindOf(code);
