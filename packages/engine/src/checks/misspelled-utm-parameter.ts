@@ -62,13 +62,16 @@ export const misspelledUtmParameter = defineCheck({
   run(data, findings) {
     const verdicts = new Map<string, string | undefined>();
     for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(landing) || !MENTIONS_UTM_OR_UMT.test(landing)) continue;
       const params = parseLanding(landing).params;
       const names = new Set(params.map((param) => param.name));
       for (const { name } of params) {
         let intended = verdicts.get(name);
+        // Stryker disable next-line ConditionalExpression: a cache
         if (!verdicts.has(name)) {
           intended = intendedName(name);
+          // Stryker disable next-line CallExpression: a cache
           verdicts.set(name, intended);
         }
         if (intended === undefined) continue;
@@ -84,6 +87,7 @@ export const misspelledUtmParameter = defineCheck({
 
 /** The recognised name a parameter name was meant to be, or undefined when it is not UTM-like. */
 function intendedName(name: string): string | undefined {
+  // Stryker disable next-line ConditionalExpression: a shortcut
   if (UTM_PARAMETER_NAMES.has(name)) return undefined;
   const decoded = decodeComponent(name);
   if (UTM_PARAMETER_NAMES.has(decoded) || BROKEN_NAME.test(decoded)) return undefined;
@@ -107,6 +111,7 @@ function closest(spaced: string): string | undefined {
   let bestDistance = limit + 1;
   for (const name of UTM_PARAMETER_NAMES) {
     const target = name.slice(4);
+    // Stryker disable next-line ConditionalExpression: a shortcut
     if (Math.abs(target.length - spaced.length) > limit) continue;
     // utm_sourceid, utm_contentid: a name of its own built on a recognised one, not a typo.
     if (spaced.startsWith(target) && spaced.length - target.length >= 2) continue;
@@ -121,6 +126,7 @@ function closest(spaced: string): string | undefined {
 
 /** Optimal string alignment distance: a swap of two neighbouring letters counts as one edit. */
 function editDistance(a: string, b: string): number {
+  // Stryker disable next-line ArrayDeclaration: read from the second row on
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
