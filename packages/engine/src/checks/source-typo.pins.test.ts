@@ -30,6 +30,12 @@ describe("source-typo edges", () => {
     expect(result.findings[0]?.affectedSessions).toBe(5);
   });
 
+  it("counts nothing less than a swap of two neighbours as one slip", () => {
+    for (const source of ["tikter", "tawtter", "tiatter", "tetter"]) {
+      expect(verdict(source).status).toBe("passed");
+    }
+  });
+
   it("trims a value before judging it, and keeps the value as typed", () => {
     const result = verdict(" facebok ");
     expect(findingKeys(result)).toEqual(["source:facebok"]);
