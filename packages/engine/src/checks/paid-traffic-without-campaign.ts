@@ -62,6 +62,7 @@ export const paidTrafficWithoutCampaign = defineCheck({
     for (const row of data.rows) {
       const source = row.values.sessionSource;
       const medium = row.values.sessionMedium;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: no platform then
       if (source === undefined || medium === undefined) continue;
       const platform = autoTaggedPlatform(source, medium);
       if (!platform || !isAutoTagged(row, manual)) continue;
@@ -84,6 +85,7 @@ export const paidTrafficWithoutCampaign = defineCheck({
       }
     }
     for (const [key, pair] of pairs) {
+      // Stryker disable next-line ConditionalExpression: a shortcut
       if (pair.missingSessions === 0) continue;
       const share = pair.missingSessions / pair.sessions;
       if (share < MIN_SHARE) continue;
@@ -108,6 +110,7 @@ export const paidTrafficWithoutCampaign = defineCheck({
  */
 function isAutoTagged(row: AggregatedRow, manual: boolean): boolean {
   const landing = row.values.landingPagePlusQueryString;
+  // Stryker disable next-line ConditionalExpression: undefined has no click ID
   if (landing !== undefined && hasGoogleClickId(landing)) return true;
   if (!manual) return landing === undefined || !UTM_SOURCE_OR_MEDIUM.test(landing);
   return !(
