@@ -44,6 +44,7 @@ const UNASSIGNED_SPAN = 125;
 
 /** The share of sessions a failed check touches, read as 0-1 (a missing share costs nothing). */
 function shareOf(check: ScoredCheck): number {
+  // Stryker disable next-line EqualityOperator: a share of 0 costs 0 either way
   return check.affectedShare > 0 ? Math.min(1, check.affectedShare) : 0;
 }
 
@@ -65,6 +66,7 @@ export function compressedExcess(excess: number): number {
 
 /** 100 − one point per failed check − ⌈compressed summed excess⌉, from 1 to 100. */
 export function healthScore(failed: readonly ScoredCheck[]): number {
+  // Stryker disable next-line ConditionalExpression: a shortcut: no check, no excess
   if (failed.length === 0) return 100;
   let excess = 0;
   for (const check of failed) excess += checkExcess(check);
