@@ -107,8 +107,10 @@ export const paymentGatewayReferral = defineCheck({
       const medium = row.values.sessionMedium ?? row.values.sessionManualMedium;
       if (!isUserValue(source) || medium?.trim().toLowerCase() !== "referral") continue;
       let gateway = gatewayOf.get(source);
+      // Stryker disable next-line ConditionalExpression: a cache
       if (!gatewayOf.has(source)) {
         gateway = findGateway(source);
+        // Stryker disable next-line CallExpression: a cache
         gatewayOf.set(source, gateway);
       }
       if (!gateway) continue;
@@ -137,13 +139,16 @@ function findGateway(source: string): Gateway | undefined {
   const exact = BY_HOST.get(host);
   if (exact) return exact;
   const labels = host.split(".");
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: no gateway domain is a bare TLD
   for (let i = 0; i < labels.length - 1; i++) {
     const gateway = BY_DOMAIN.get(labels.slice(i).join("."));
     if (gateway) return gateway;
   }
+  // Stryker disable next-line StringLiteral: split always has a first part
   const brand = siteDomain(host).split(".", 1)[0] ?? "";
   const byBrand = BY_BRAND.get(brand);
   if (byBrand) return byBrand;
+  // Stryker disable next-line OptionalChaining: BY_PATTERN holds patterns only
   return BY_PATTERN.find((gateway) => gateway.pattern?.test(host));
 }
 

@@ -42,6 +42,7 @@ export const selfReferral = defineCheck({
       if (!data.isOwnHost(source)) continue;
       // A link tagged utm_source=<own host> is an internal UTM link: internal-utm-link reports it.
       const landing = row.values.landingPagePlusQueryString;
+      // Stryker disable next-line ConditionalExpression: no landing, no UTMs
       if (landing !== undefined && landingUtms(landing).has("utm_source")) continue;
       const host = normalizeHost(source);
       let group = groups.get(host);
