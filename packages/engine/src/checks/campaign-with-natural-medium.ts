@@ -52,6 +52,7 @@ export const campaignWithNaturalMedium = defineCheck({
   ],
   run(data, findings) {
     const dimension = data.utmDimension("medium");
+    // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
     const groups = new Map<string, Group>();
     for (const [medium, stats] of data.values(dimension)) {
@@ -70,6 +71,7 @@ export const campaignWithNaturalMedium = defineCheck({
           group = { medium: natural, campaign, values: new Set(), rows: [], severity: "info" };
           groups.set(key, group);
         }
+        // Stryker disable next-line StringLiteral: anything but info is a warning
         if (!deliberate) group.severity = "warning";
         group.values.add(medium);
         group.values.add(campaign);

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { runOn, utmRow } from "../testing/support.ts";
+import { decodeArtifacts, encodingArtifacts } from "./encoding-artifacts.ts";
+
+/** Issue 20: how encoding-artifacts decodes a value, and when a fix changes the channel. */
+
+describe("decodeArtifacts", () => {
+  it("reads + between words as a space and &amp; as &", () => {
+    expect(decodeArtifacts("spring+sale")).toBe("spring sale");
+    expect(decodeArtifacts("tom&amp;jerry")).toBe("tom&jerry");
+  });
+
+  it("decodes three layers of percent-encoding at most", () => {
+    expect(decodeArtifacts("a%2525252520b")).toBe("a%2520b");
+  });
+
+  it("keeps a malformed sequence as written", () => {
+    expect(decodeArtifacts("50%E0%A4%A")).toBe("50%E0%A4%A");
+  });
+});
+
+describe("encoding-artifacts severity", () => {
+  it("is critical when fixing the value changes the channel of any of its rows", () => {
+    const result = runOn(encodingArtifacts, [
+      utmRow("google", "cpc", "summer%2Dshop", 10),
+      utmRow("(direct)", "(none)", "summer%2Dshop", 10),
+    ]);
+    expect(result.findings.map((finding) => finding.severity)).toEqual(["critical"]);
+  });
+});
