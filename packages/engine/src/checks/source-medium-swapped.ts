@@ -36,6 +36,7 @@ export const sourceMediumSwapped = defineCheck({
   ],
   run(data, findings) {
     const dimension = data.utmDimension("source");
+    // Stryker disable next-line ConditionalExpression: requires a source dimension
     if (!dimension) return;
     const pairs = new Map<string, Pair>();
     for (const [source, stats] of data.values(dimension)) {

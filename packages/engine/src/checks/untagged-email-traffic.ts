@@ -132,6 +132,7 @@ const UNTAGGED_MEDIUMS = new Set(["referral"]);
 
 function emailFamily(source: string): EmailFamily | undefined {
   const host = normalizeHost(source);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut
   if (host === "") return undefined;
   const exact = HOSTS.get(host);
   if (exact) return exact;
@@ -171,8 +172,10 @@ export const untaggedEmailTraffic = defineCheck({
     const sourceDimension = data.has("sessionSource")
       ? "sessionSource"
       : data.utmDimension("source");
+    // Stryker disable next-line ConditionalExpression: requires a source dimension
     if (!sourceDimension) return;
     for (const [source, stats] of data.values(sourceDimension)) {
+      // Stryker disable next-line ConditionalExpression: placeholders are no mail host
       if (!isUserValue(source)) continue;
       const match = emailFamily(source);
       if (!match || data.isOwnHost(source)) continue;
