@@ -36,6 +36,7 @@ export const organicMediumMisuse = defineCheck({
   ],
   run(data, findings) {
     const dimension = data.utmDimension("medium");
+    // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
     const groups = new Map<string, Group>();
     for (const [medium, stats] of data.values(dimension)) {

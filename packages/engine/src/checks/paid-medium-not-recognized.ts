@@ -98,6 +98,7 @@ export const paidMediumNotRecognized = defineCheck({
   requires: [["sessionManualMedium", "sessionMedium"]],
   run(data, findings) {
     const dimension = data.utmDimension("medium");
+    // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
     for (const [medium, stats] of data.values(dimension)) {
       if (!isUserValue(medium) || isGa4PaidMedium(medium) || !looksPaid(medium)) continue;

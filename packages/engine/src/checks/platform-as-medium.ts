@@ -33,9 +33,11 @@ export const platformAsMedium = defineCheck({
   requires: [["sessionManualMedium", "sessionMedium"]],
   run(data, findings) {
     const dimension = data.utmDimension("medium");
+    // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
     const groups = new Map<string, Group>();
     for (const [medium, stats] of data.values(dimension)) {
+      // Stryker disable next-line ConditionalExpression: placeholders name no platform
       if (!isUserValue(medium)) continue;
       const key = medium.trim().toLowerCase();
       // Single-letter names ("x") are too ambiguous to call a platform in a medium.

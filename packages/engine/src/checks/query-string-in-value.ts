@@ -46,6 +46,7 @@ export const queryStringInValue = defineCheck({
   run(data, findings) {
     for (const { param, dimension, values } of userValuesByParam(data, PARAMS)) {
       for (const stats of values) {
+        // Stryker disable next-line ConditionalExpression: a shortcut
         if (!URL_PUNCTUATION.test(stats.value)) continue;
         const problem = swallowed(withoutMacros(stats.value));
         if (!problem) continue;

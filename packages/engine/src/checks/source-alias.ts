@@ -34,6 +34,7 @@ export const sourceAlias = defineCheck({
   requires: [["sessionManualSource", "sessionSource"]],
   run(data, findings) {
     const dimension = data.utmDimension("source");
+    // Stryker disable next-line ConditionalExpression: requires a source dimension
     if (!dimension) return;
     const groups = new Map<string, Group>();
     for (const [source, stats] of data.values(dimension)) {
