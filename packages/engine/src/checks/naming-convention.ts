@@ -36,6 +36,7 @@ export const namingConvention = defineCheck({
   },
   run(data, findings) {
     for (const [param, convention] of defined(data)) {
+      // Stryker disable next-line ConditionalExpression: an absent parameter has no values
       if (!data.utmDimension(param)) continue;
       const rule = compileConvention(convention);
       if (!rule) continue;

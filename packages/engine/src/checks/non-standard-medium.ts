@@ -39,6 +39,7 @@ export const nonStandardMedium = defineCheck({
   requires: [["sessionManualMedium", "sessionMedium"]],
   run(data, findings) {
     const dimension = data.utmDimension("medium");
+    // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
     for (const [medium, stats] of data.values(dimension)) {
       if (!isUserValue(medium)) continue;
