@@ -69,4 +69,11 @@ describe("high-cardinality thresholds", () => {
     });
     expect(runOn(highCardinality, rows).status).toBe("passed");
   });
+
+  it("shows GA4's (other) row as its value", () => {
+    const result = runOn(highCardinality, [utmRow("google", "cpc", "(other)", 40)]);
+    expect(findingKeys(result)).toEqual(["ga4-other-row"]);
+    expect(result.findings[0]?.values).toEqual(["(other)"]);
+    expect(result.findings[0]?.affectedSessions).toBe(40);
+  });
 });
