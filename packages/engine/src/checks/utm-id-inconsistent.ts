@@ -37,12 +37,14 @@ export const utmIdInconsistent = defineCheck({
   requires: ["sessionManualCampaignId", ["sessionManualCampaignName", "sessionCampaignName"]],
   run(data, findings) {
     const campaignDimension = data.utmDimension("campaign");
+    // Stryker disable next-line ConditionalExpression: requires a campaign dimension
     if (!campaignDimension) return;
     // The IDs each campaign was seen with, learned from the ID side: a campaign needs a second
     // look at its rows only when it has several.
     const idsOfName = new Map<string, string | Set<string>>();
     for (const side of sides(data.values(ID_DIMENSION).values(), idKey)) {
       const found = partnersOf(side, (row) => row.values[campaignDimension], nameKey);
+      // Stryker disable next-line ConditionalExpression: only string keys are read back
       if (typeof found === "string") link(idsOfName, found, side.key);
       if (found === null || typeof found === "string") continue;
       for (const name of found.partners.keys()) link(idsOfName, name, side.key);
@@ -58,10 +60,12 @@ export const utmIdInconsistent = defineCheck({
 
     const flagged = (value: string | undefined): string | null => {
       const key = nameKey(value);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       return key !== null && idsOfName.get(key) instanceof Set ? key : null;
     };
     for (const side of sides(data.values(campaignDimension).values(), flagged)) {
       const found = partnersOf(side, (row) => row.values[ID_DIMENSION], idKey);
+      // Stryker disable next-line all: a flagged campaign has two IDs or more
       if (found === null || typeof found === "string") continue;
       const campaign = topSpelling(side.values);
       const idValues = partnerValues(found.partners);
@@ -135,6 +139,7 @@ function partnersOf(
   scan: for (const stats of side.values) {
     for (const row of stats.rows) {
       const value = partnerOf(row);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (value === undefined || value === firstValue) continue;
       const key = keyFor(value);
       if (key === null) continue;
@@ -171,6 +176,7 @@ function partnersOf(
 function topSpelling(values: readonly ValueStats[]): string {
   let top: ValueStats | undefined;
   for (const stats of values) if (!top || bySessions(stats, top) < 0) top = stats;
+  // Stryker disable next-line OptionalChaining,StringLiteral: a side has a value
   return top?.value ?? "";
 }
 
@@ -179,6 +185,7 @@ function partnerValues(partners: Partners): string[] {
   return [...partners.values()]
     .map((spellings) => {
       let sessions = 0;
+      // Stryker disable next-line StringLiteral: the first spelling replaces it
       let top = "";
       let topSessions = -1;
       for (const [value, count] of spellings) {
