@@ -126,6 +126,22 @@ export const twoFactors = pgTable(
   (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],
 );
 
+/**
+ * TOTP codes already accepted, so none is accepted twice (RFC 6238 §5.2): Better Auth's plugin
+ * accepts a code for its whole window. Only a hash of the code is kept, and only for minutes.
+ */
+export const twoFactorUsedCodes = pgTable(
+  "two_factor_used_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
 // ---- Utmost's own tables (spec §3) ----
 
 export const userRoles = pgTable(
@@ -753,6 +769,11 @@ export const apiKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * Why the key was revoked when nobody revoked it by hand: a key lives only as long as its
+     * creator's right to make it (removed from the workspace, or demoted below admin).
+     */
+    revokedReason: text("revoked_reason", { enum: ["creator_removed", "creator_demoted"] }),
   },
   (t) => [index("api_keys_workspace_created_idx").on(t.workspaceId, sql`${t.createdAt} DESC`)],
 );

@@ -1,0 +1,9 @@
+CREATE TABLE "two_factor_used_codes" (
+	"user_id" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"used_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "two_factor_used_codes_user_id_code_hash_pk" PRIMARY KEY("user_id","code_hash")
+);
+--> statement-breakpoint
+ALTER TABLE "api_keys" ADD COLUMN "revoked_reason" text;--> statement-breakpoint
+ALTER TABLE "two_factor_used_codes" ADD CONSTRAINT "two_factor_used_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
