@@ -777,3 +777,55 @@ export const apiKeys = pgTable(
   },
   (t) => [index("api_keys_workspace_created_idx").on(t.workspaceId, sql`${t.createdAt} DESC`)],
 );
+
+// ---- Limits that hold across processes (issue 21): every API and worker process shares them ----
+
+/**
+ * Fixed-window counters: one row per limited thing (a public-API key, a rule's test sends, ...)
+ * whose window ends at `window_ends_at`. One INSERT ... ON CONFLICT DO UPDATE counts a request
+ * atomically, so N processes allow the limit once, not N times (modules/rate-limits).
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_counters_window_ends_at_idx").on(t.windowEndsAt)],
+);
+
+/**
+ * Failed password sign-ins per account, keyed by the normalised email whether or not an account
+ * has it (so the answer says nothing about which addresses exist). After a few failures each
+ * further attempt waits until `locked_until`; a successful sign-in deletes the row.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  accountKey: text("account_key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Email alert recipients who are not verified members of the workspace: they get alerts only
+ * after confirming (double opt-in). Only the SHA-256 of the single-use confirmation token is kept.
+ */
+export const alertRecipients = pgTable(
+  "alert_recipients",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Lower-cased, as sign-in compares addresses. */
+    email: text("email").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    tokenHash: text("token_hash").unique(),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    requestedByUserId: text("requested_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.email] })],
+);
