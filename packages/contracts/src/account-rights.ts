@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /**
  * Account rights (spec §9 legal facts): the user's data exported as CSV or JSON, and the account
@@ -25,7 +26,11 @@ export const ACCOUNT_DELETION_CONFIRM_WORD = "DELETE";
  * the word DELETE typed out.
  */
 export const RequestAccountDeletionSchema = z.union([
-  z.object({ password: z.string().min(1, "Enter your password").max(128) }),
+  z.object({
+    password: text("Password", { error: "Enter your password" })
+      .min(1, "Enter your password")
+      .max(128),
+  }),
   z.object({ confirm: z.literal(ACCOUNT_DELETION_CONFIRM_WORD) }),
 ]);
 export type RequestAccountDeletion = z.infer<typeof RequestAccountDeletionSchema>;

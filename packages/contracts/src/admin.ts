@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SubscriptionSchema, SubscriptionTierSchema } from "./plans.ts";
+import { text } from "./text.ts";
 import { WorkspaceRoleSchema } from "./workspaces.ts";
 
 /** Spec §9: a scan error rate over 7 days above this is shown destructive. */
@@ -69,7 +70,7 @@ export const AdminUsersResponseSchema = z.object({ users: z.array(AdminUserSchem
 /** The answer to an admin's subscription edit: the user as the list now shows them. */
 export const AdminUserResponseSchema = z.object({ user: AdminUserSchema });
 
-export const AdminUserParamsSchema = z.object({ userId: z.string().min(1) });
+export const AdminUserParamsSchema = z.object({ userId: text("User").min(1, "User not found") });
 
 /** `PATCH /api/admin/users/:userId/subscription` (spec §5 "Admin edit"). */
 export const AdminSubscriptionUpdateSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HealthGradeSchema } from "./scans.ts";
+import { text } from "./text.ts";
 
 /**
  * Alert rules (spec §2 /alert-settings, §3 alert_rules, §5 alert rule form, §7 send-alert,
@@ -83,8 +84,7 @@ export const AlertRuleInputSchema = z
       .nullish(),
     dataSourceId: z.uuid("Analytics property not found").nullish(),
     frequency: AlertFrequencySchema.default(ALERT_RULE_DEFAULTS.frequency),
-    destination: z
-      .string({ error: "Destination is required" })
+    destination: text("Destination")
       .trim()
       .min(1, "Destination is required")
       .max(2000, "Destination must be at most 2000 characters"),

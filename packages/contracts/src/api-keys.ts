@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /**
  * Workspace API keys for the public API (ADR 012): `utm_` + 32 random bytes in base64url, shown
@@ -26,8 +27,7 @@ export type ApiKey = z.infer<typeof ApiKeySchema>;
 export const ApiKeyListResponseSchema = z.object({ apiKeys: z.array(ApiKeySchema) });
 export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponseSchema>;
 
-export const ApiKeyNameSchema = z
-  .string({ error: "Key name is required" })
+export const ApiKeyNameSchema = text("Key name")
   .trim()
   .min(1, "Key name is required")
   .max(60, "Key name must be at most 60 characters");

@@ -1,22 +1,20 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /** Spec §5 and §9: passwords have at least 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-const email = z
-  .string({ error: "Email is required" })
+const email = text("Email")
   .trim()
   .min(1, "Email is required")
   .pipe(z.email("Please enter a valid email address"));
 
-const password = z
-  .string({ error: "Password is required" })
+const password = text("Password")
   .min(1, "Password is required")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(128, "Password must be at most 128 characters");
 
-export const FullNameSchema = z
-  .string({ error: "Full name is required" })
+export const FullNameSchema = text("Full name")
   .trim()
   .min(1, "Full name is required")
   .max(200, "Full name must be at most 200 characters");
@@ -36,13 +34,12 @@ export const ForgotPasswordRequestSchema = z.object({ email });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string({ error: "Reset token is required" }).min(1, "Reset token is required"),
+  token: text("Reset token").min(1, "Reset token is required"),
   newPassword: password,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
-const sitePath = z
-  .string()
+const sitePath = text("The path", { error: "must be a path on this site" })
   .regex(/^\/(?!\/)[^\s\\]*$/, "must be a path on this site")
   .max(2000, "must be at most 2000 characters");
 
@@ -78,8 +75,7 @@ export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
 /** Turning two-factor sign-in on or off asks for the account's password again. */
 export const TwoFactorPasswordRequestSchema = z.object({
-  password: z
-    .string({ error: "Password is required" })
+  password: text("Password")
     .min(1, "Password is required")
     .max(128, "Password must be at most 128 characters"),
 });
@@ -97,8 +93,7 @@ export type EnableTwoFactorResponse = z.infer<typeof EnableTwoFactorResponseSche
 
 /** `POST /api/auth/two-factor/verify-totp`: the authenticator app's current 6-digit code. */
 export const VerifyTotpRequestSchema = z.object({
-  code: z
-    .string({ error: "Enter the 6-digit code" })
+  code: text("The code", { error: "Enter the 6-digit code" })
     .trim()
     .regex(/^\d{6}$/, "Enter the 6-digit code"),
 });
@@ -106,8 +101,7 @@ export type VerifyTotpRequest = z.infer<typeof VerifyTotpRequestSchema>;
 
 /** `POST /api/auth/two-factor/verify-backup-code`: one of the backup codes, each good once. */
 export const VerifyBackupCodeRequestSchema = z.object({
-  code: z
-    .string({ error: "Enter a backup code" })
+  code: text("The backup code", { error: "Enter a backup code" })
     .trim()
     .min(1, "Enter a backup code")
     .max(64, "Backup codes are at most 64 characters"),

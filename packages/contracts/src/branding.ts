@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /**
  * White-label branding of a workspace's PDF reports (issue 10, ADR 012): the name, colour and
@@ -15,14 +16,12 @@ export const BRAND_LOGO_MAX_BYTES = 512 * 1024;
 export const BRAND_LOGO_CONTENT_TYPES = ["image/png", "image/jpeg"] as const;
 export type BrandLogoContentType = (typeof BRAND_LOGO_CONTENT_TYPES)[number];
 
-export const BrandDisplayNameSchema = z
-  .string({ error: "Display name is required" })
+export const BrandDisplayNameSchema = text("Display name")
   .trim()
   .min(1, "Display name is required")
   .max(80, "Display name must be at most 80 characters");
 
-export const BrandColorSchema = z
-  .string({ error: "Brand colour is required" })
+export const BrandColorSchema = text("Brand colour")
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, "Brand colour must be a hex colour such as #1a73e8")
   .transform((value) => value.toLowerCase());
@@ -39,8 +38,7 @@ export type UpdateBrandingRequest = z.input<typeof UpdateBrandingRequestSchema>;
  * (`data:image/png;base64,...`). Its bytes decide its type; PNG or JPEG, at most 512 KB.
  */
 export const UploadBrandLogoRequestSchema = z.object({
-  dataUrl: z
-    .string({ error: "The logo is required" })
+  dataUrl: text("The logo", { error: "The logo is required" })
     .min(1, "The logo is required")
     // Base64 makes a file a third larger; anything far beyond the limit is refused unread.
     .max(Math.ceil((BRAND_LOGO_MAX_BYTES * 4) / 3) + 1024, "The logo must be at most 512 KB"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /**
  * The UTM link builder (ADR 012): a workspace's history of tagged links, each checked against
@@ -9,19 +10,16 @@ import { z } from "zod";
  * The page the link leads to. That it is http(s) and carries no utm_ parameters of its own is
  * checked by the engine's baseUrlProblem, in the browser as typed and on the server.
  */
-export const BuilderBaseUrlSchema = z
-  .string({ error: "Website URL is required" })
+export const BuilderBaseUrlSchema = text("Website URL")
   .trim()
   .min(1, "Website URL is required")
   .max(2_000, "Website URL must be at most 2000 characters");
 
 function utmText(label: string) {
-  return z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? `${label} is required` : `${label} must be text`,
-    })
-    .max(500, `${label} must be at most 500 characters`);
+  return text(label, {
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required` : `${label} must be text`,
+  }).max(500, `${label} must be at most 500 characters`);
 }
 
 function requiredUtm(label: string) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /**
  * A workspace's naming conventions (ADR 012): per UTM parameter, the values allowed and a
@@ -12,13 +13,12 @@ export type UtmParamKey = (typeof UTM_PARAM_KEYS)[number];
 
 export const ParamConventionSchema = z.strictObject({
   allowed: z
-    .array(z.string({ error: "Allowed values must be text" }), {
+    .array(text("An allowed value", { error: "Allowed values must be text" }), {
       error: "Allowed values must be a list",
     })
     .max(1_000, "Too many allowed values")
     .optional(),
-  pattern: z
-    .string({ error: "The pattern must be text" })
+  pattern: text("The pattern", { error: "The pattern must be text" })
     .max(5_000, "Pattern is too long")
     .optional(),
 });

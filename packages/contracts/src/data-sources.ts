@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ScanFrequencySchema } from "./plans.ts";
 import { ScanSchema } from "./scans.ts";
+import { text } from "./text.ts";
 
 /** A connected GA4 property (spec §3 data_sources); tokens never leave the server. */
 export const DataSourceSchema = z.object({
@@ -105,9 +106,10 @@ export type GoogleConnectionResponse = z.infer<typeof GoogleConnectionResponseSc
  */
 export const CreateDataSourceRequestSchema = z.object({
   connectionId: z.uuid("Missing authentication data"),
-  property: z
-    .string({ error: "Please select a GA4 property" })
-    .regex(/^properties\/\d+$/, "Please select a GA4 property"),
+  property: text("Property", { error: "Please select a GA4 property" }).regex(
+    /^properties\/\d+$/,
+    "Please select a GA4 property",
+  ),
 });
 export type CreateDataSourceRequest = z.infer<typeof CreateDataSourceRequestSchema>;
 

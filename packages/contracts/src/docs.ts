@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IssueSeveritySchema, ResolutionGuideSchema } from "./issues.ts";
+import { text } from "./text.ts";
 
 /**
  * One engine check as the public docs show it (`/docs/checks/:checkId`): the same title,
@@ -22,7 +23,7 @@ export type DocsCheck = z.infer<typeof DocsCheckSchema>;
 export const DocsCheckListResponseSchema = z.object({ checks: z.array(DocsCheckSchema) });
 export type DocsCheckListResponse = z.infer<typeof DocsCheckListResponseSchema>;
 
-export const DocsCheckParamsSchema = z.object({ checkId: z.string().min(1).max(100) });
+export const DocsCheckParamsSchema = z.object({ checkId: text("Check").min(1).max(100) });
 
 /** `GET /api/docs/checks/:checkId`; an unknown id answers 404 NOT_FOUND. */
 export const DocsCheckResponseSchema = z.object({ check: DocsCheckSchema });

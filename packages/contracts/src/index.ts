@@ -22,5 +22,6 @@ export * from "./public-api.ts";
 export * from "./reports.ts";
 export * from "./scan-checks.ts";
 export * from "./scans.ts";
+export * from "./text.ts";
 export * from "./trends.ts";
 export * from "./workspaces.ts";

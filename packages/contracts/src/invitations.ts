@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { AssignableWorkspaceRoleSchema, WorkspaceIdParamsSchema } from "./workspaces.ts";
 
 /** Spec §4, issue 6: an invitation can be accepted for 7 days. */
@@ -12,8 +13,7 @@ export const INVITATION_TTL_DAYS = 7;
 export const InvitationStatusSchema = z.enum(["pending", "accepted", "declined", "expired"]);
 export type InvitationStatus = z.infer<typeof InvitationStatusSchema>;
 
-const invitedEmail = z
-  .string({ error: "Email is required" })
+const invitedEmail = text("Email")
   .trim()
   .min(1, "Email is required")
   .max(320, "Email must be at most 320 characters")
@@ -61,8 +61,7 @@ export const InvitationParamsSchema = WorkspaceIdParamsSchema.extend({
 });
 
 /** The raw token from the link `/invite/accept?token=...`. */
-export const InvitationTokenSchema = z
-  .string({ error: "Invitation token is required" })
+export const InvitationTokenSchema = text("Invitation token")
   .trim()
   .min(1, "Invitation token is required")
   .max(200, "Invitation not found");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DateRangeDaysSchema } from "./scans.ts";
+import { text } from "./text.ts";
 
 export const IssueSeveritySchema = z.enum(["critical", "warning", "info"]);
 export type IssueSeverity = z.infer<typeof IssueSeveritySchema>;
@@ -82,8 +83,7 @@ export const IssueIdParamsSchema = z.object({ issueId: z.uuid("Issue not found")
 
 /** `POST /api/issues/:issueId/mute`: spec §5, the dialog needs a reason. */
 export const MuteIssueRequestSchema = z.object({
-  reason: z
-    .string({ error: "A reason is required" })
+  reason: text("The reason", { error: "A reason is required" })
     .trim()
     .min(1, "A reason is required")
     .max(500, "The reason must be at most 500 characters"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SubscriptionTierSchema } from "./plans.ts";
+import { text } from "./text.ts";
 
 export const WorkspaceTypeSchema = z.enum(["personal", "team"]);
 export type WorkspaceType = z.infer<typeof WorkspaceTypeSchema>;
@@ -42,8 +43,7 @@ export function workspaceRoleCan(role: WorkspaceRole, permission: WorkspacePermi
 }
 
 /** Spec §5: 'Workspace name is required'. */
-export const WorkspaceNameSchema = z
-  .string({ error: "Workspace name is required" })
+export const WorkspaceNameSchema = text("Workspace name")
   .trim()
   .min(1, "Workspace name is required")
   .max(100, "Workspace name must be at most 100 characters");
@@ -122,5 +122,5 @@ export const WorkspaceIdParamsSchema = z.object({
 });
 
 export const WorkspaceMemberParamsSchema = WorkspaceIdParamsSchema.extend({
-  userId: z.string().min(1, "Member not found"),
+  userId: text("Member", { error: "Member not found" }).min(1, "Member not found"),
 });
