@@ -1,11 +1,14 @@
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
+import type { DestinationStream } from "pino";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Db } from "./db/client.ts";
 import { type Config, EMBEDDED_DODO_PATH, EMBEDDED_GOOGLE_PATH } from "./env.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import { createCrossSiteGuard } from "./lib/cross-site.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
+import { registerJsonParser } from "./lib/json-body.ts";
+import { loggerOptions } from "./lib/logging.ts";
 import { accountRightsRoutes } from "./modules/account-rights/account-rights.routes.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
@@ -56,6 +59,8 @@ export interface AppDeps {
   scanStarter?: ScanStarter;
   /** Queues PDF reports in place of the job queue (tests); without either none is made. */
   enqueueReport?: EnqueueReport;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }
 
 export interface App {
@@ -76,17 +81,20 @@ export async function buildApp({
   jobs,
   scanStarter: givenScanStarter,
   enqueueReport = jobs ? reportEnqueuer(jobs) : undefined,
+  logStream,
 }: AppDeps): Promise<App> {
   const server = Fastify({
-    trustProxy: config.trustProxy,
-    logger: {
-      level: config.logLevel,
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    },
+    // Trust exactly the configured proxies: hop 0 is the socket peer, each further hop one
+    // X-Forwarded-For entry from the right. Fastify's numeric trustProxy trusts no hop at all.
+    ...(config.trustedProxyHops > 0
+      ? { trustProxy: (_address: string, hop: number) => hop < config.trustedProxyHops }
+      : {}),
+    logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
+  registerJsonParser(server);
   const routes: App["routes"] = [];
   server.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
@@ -118,16 +126,22 @@ export async function buildApp({
   // The OpenAPI document is collected as routes are added: it goes before every route.
   await registerApiDocs(server, { isProduction: config.isProduction });
 
+  // The outbox shows every mail (password-reset links included) to anyone: the demo's alone.
+  const outboxEnabled = config.demoMode && mailer.kind === "outbox";
   server.get("/api/health", async () => ({ status: "ok" }));
-  await server.register(authRoutes, { auth, googleSignIn: google !== null });
+  await server.register(authRoutes, {
+    auth,
+    googleSignIn: google !== null,
+    secureCookiesOnly: config.isProduction,
+  });
   await server.register(configRoutes, {
-    outboxEnabled: config.demoMode && mailer.kind === "outbox",
+    outboxEnabled,
     googleSignIn: google !== null,
     billingMode: billing?.mode ?? null,
   });
   await server.register(docsRoutes);
-  await server.register(outboxRoutes, { db, mailer, demoMode: config.demoMode });
-  const invitationOptions = { db, mailer, appUrl: config.appUrl };
+  if (outboxEnabled) await server.register(outboxRoutes, { db });
+  const invitationOptions = { db, mailer, appUrl: config.appUrl, adminEmails: config.adminEmails };
   await server.register(invitationLookupRoutes, invitationOptions);
   if (google?.embedded) {
     await server.register(google.embedded.plugin, { prefix: EMBEDDED_GOOGLE_PATH });
@@ -145,7 +159,10 @@ export async function buildApp({
   });
 
   // Every app route below needs a signed-in user.
-  const requireSession = createRequireSession(auth, db, config.appSecret);
+  const requireSession = createRequireSession(auth, db, {
+    secret: config.appSecret,
+    secureCookiesOnly: config.isProduction,
+  });
   await server.register(async (scope) => {
     scope.addHook("onRequest", requireSession);
     await scope.register(meRoutes, { db });
@@ -169,6 +186,9 @@ export async function buildApp({
     await scope.register(adminRoutes, { db });
   });
 
-  await webRoutes(server, { distDir: config.webDistDir });
+  await webRoutes(server, {
+    distDir: config.webDistDir,
+    absentPages: outboxEnabled ? [] : ["/outbox"],
+  });
   return { server, auth, google, billing, routes };
 }

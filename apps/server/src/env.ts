@@ -7,7 +7,8 @@ import { z } from "zod";
  * with a message naming the variable.
  */
 
-const DEMO_SECRET = "utmost-embedded-demo-secret-not-for-production";
+/** The embedded demo's APP_SECRET: published here, so production refuses it. */
+export const DEMO_SECRET = "utmost-embedded-demo-secret-not-for-production";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -32,9 +33,22 @@ const EnvSchema = z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
+    /**
+     * Where mail goes: `smtp` (SMTP_URL), `log` (each mail written whole to the server log at
+     * info level, for a deployment whose operators read mail there), or `outbox` (the database
+     * outbox the demo shows). Unset: smtp with SMTP_URL, else outbox; production refuses outbox.
+     */
+    MAIL_TRANSPORT: z.enum(["smtp", "log", "outbox"]).optional(),
     MAIL_FROM: z.string().min(3).default("Utmost <no-reply@utmost.local>"),
     DEMO_MODE: booleanFlag.optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * How many reverse proxies stand between the clients and this server. The client address is
+     * the one that many hops from the right of X-Forwarded-For: the left-most entry is whatever
+     * the client wrote, so trusting it would let anyone pick the address rate limits key on.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Replaced by TRUSTED_PROXY_HOPS: it trusted the left-most X-Forwarded-For (see below). */
+    TRUST_PROXY: booleanFlag.optional(),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -68,8 +82,22 @@ const EnvSchema = z
       .default("info"),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.APP_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production" });
+    if (env.TRUST_PROXY) {
+      // Refused rather than read as one hop: a deployment behind two proxies would silently
+      // key every client on its inner proxy's address. Saying so once is cheaper.
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message:
+          "is replaced by TRUSTED_PROXY_HOPS: set it to the number of reverse proxies in front of this server (1 for one proxy) and remove TRUST_PROXY",
+      });
+    }
+    if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required with MAIL_TRANSPORT=smtp (smtp://user:password@host:587)",
+      });
     }
     if (!env.RUN_WORKER && !env.DATABASE_URL) {
       ctx.addIssue({
@@ -153,13 +181,16 @@ export interface Config {
   appSecret: string;
   /** Earlier APP_SECRET, still accepted to open tokens it sealed (key rotation). */
   previousAppSecrets: string[];
+  /** Where mail goes (MAIL_TRANSPORT); `smtpUrl` is set exactly when it is `smtp`. */
+  mailTransport: "smtp" | "log" | "outbox";
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The embedded default: a seeded demo login and the outbox page. */
   demoMode: boolean;
-  trustProxy: boolean;
+  /** Reverse proxies in front of this server whose X-Forwarded-For entries are believed. */
+  trustedProxyHops: number;
   authRateLimit: { max: number; windowSeconds: number };
-  /** Public API requests one key may make per minute, per API process. */
+  /** Public API requests one key may make per minute, counted in PostgreSQL across processes. */
   apiRateLimitPerMinute: number;
   logLevel: Env["LOG_LEVEL"];
   webDistDir: string;
@@ -189,14 +220,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  // Every refusal at once, so a deployment is fixed in one pass, not one variable per start.
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues),
+    ...(cleaned.NODE_ENV === "production" ? productionRefusals(cleaned) : []),
+  ];
+  if (!parsed.success || problems.length > 0) {
+    const lines = problems.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
   const port = env.PORT;
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   const demoMode = env.DEMO_MODE ?? !env.DATABASE_URL;
+  const mailTransport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "outbox");
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -215,10 +252,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         },
     appSecret: env.APP_SECRET ?? DEMO_SECRET,
     previousAppSecrets: env.APP_SECRET_PREVIOUS ? [env.APP_SECRET_PREVIOUS] : [],
-    smtpUrl: env.SMTP_URL,
+    mailTransport,
+    smtpUrl: mailTransport === "smtp" ? env.SMTP_URL : undefined,
     mailFrom: env.MAIL_FROM,
     demoMode,
-    trustProxy: env.TRUST_PROXY,
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     authRateLimit: {
       max: env.AUTH_RATE_LIMIT_MAX,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
@@ -236,6 +274,78 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowPrivateNetworks: env.ALERTS_ALLOW_PRIVATE_NETWORKS ?? env.NODE_ENV !== "production",
     },
   };
+}
+
+/**
+ * A production start in the demo's shape is refused (issue 21): the demo's public administrator
+ * login, its outbox that shows every password-reset link, its stand-ins and its published secret
+ * would all be live. Checked on the raw variables, beside the schema, so each is named at once.
+ */
+function productionRefusals(env: Record<string, string | undefined>): ProductionRefusal[] {
+  const refusals: ProductionRefusal[] = [];
+  const refuse = (name: string, message: string) => refusals.push({ path: [name], message });
+  if (!env.DATABASE_URL) {
+    refuse(
+      "DATABASE_URL",
+      "is required in production: set it to your PostgreSQL server (postgres://user:password@host:5432/utmost); the embedded database is the demo's",
+    );
+  }
+  if (env.MAIL_TRANSPORT === "outbox") {
+    refuse(
+      "MAIL_TRANSPORT",
+      "cannot be outbox in production: nobody reads the database outbox there; set SMTP_URL, or MAIL_TRANSPORT=log to write each mail to the server log",
+    );
+  } else if (!env.SMTP_URL && env.MAIL_TRANSPORT !== "log") {
+    refuse(
+      "SMTP_URL",
+      "is required in production: set it to your mail server (smtp://user:password@host:587), or set MAIL_TRANSPORT=log to write each mail (password-reset links included) to the server log",
+    );
+  }
+  if (!env.APP_SECRET) {
+    refuse(
+      "APP_SECRET",
+      "is required in production: set it to a random string of at least 32 characters (openssl rand -base64 48)",
+    );
+  } else if (env.APP_SECRET === DEMO_SECRET) {
+    refuse(
+      "APP_SECRET",
+      "is the demo's published secret, with which anyone can sign a session: set it to a random string of at least 32 characters (openssl rand -base64 48)",
+    );
+  }
+  if (env.DEMO_MODE === "true" || env.DEMO_MODE === "1") {
+    refuse(
+      "DEMO_MODE",
+      "cannot be true in production: the demo seeds a public administrator login and shows every mail at /outbox; remove DEMO_MODE",
+    );
+  }
+  if (env.GOOGLE_EMULATOR_URL) {
+    refuse(
+      "GOOGLE_EMULATOR_URL",
+      "cannot be set in production: it sends sign-in and properties to a Google stand-in; remove it, and set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET for Google",
+    );
+  }
+  if (env.DODO_PAYMENTS_BASE_URL && !isDodoPaymentsUrl(env.DODO_PAYMENTS_BASE_URL)) {
+    refuse(
+      "DODO_PAYMENTS_BASE_URL",
+      "points at a payments stand-in, not Dodo Payments, in production: remove it (DODO_PAYMENTS_ENVIRONMENT picks Dodo's test or live API)",
+    );
+  }
+  return refusals;
+}
+
+interface ProductionRefusal {
+  path: string[];
+  message: string;
+}
+
+/** Dodo Payments' own API hosts (https://live.dodopayments.com, https://test.dodopayments.com). */
+function isDodoPaymentsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && /^(live|test)\.dodopayments\.com$/.test(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 function billingConfig(env: Env, appUrl: string, demoMode: boolean): BillingConfig {

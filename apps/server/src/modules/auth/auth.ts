@@ -10,7 +10,13 @@ import type { Config } from "../../env.ts";
 import { grantAdminIfListed } from "../admin/admin.service.ts";
 import type { GoogleSetup } from "../google/google-setup.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { passwordResetMail } from "../mail/templates.ts";
+import {
+  existingAccountSignUpMail,
+  passwordResetMail,
+  verifyEmailMail,
+} from "../mail/templates.ts";
+import { signInThrottle } from "../rate-limits/sign-in-throttle.ts";
+import { totpReplayGuard } from "./totp-replay.ts";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -44,6 +50,11 @@ export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 /** Better Auth's cookie prefix: the session cookie is `utmost.session_token`. */
 export const COOKIE_PREFIX = "utmost";
 
+/** A verification link works for a day: sign-up mail may sit unread overnight. */
+export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 60 * 60 * 24;
+/** Where a verification link lands: the app, which says the address is confirmed. */
+export const EMAIL_VERIFIED_PATH = "/?verified=1";
+
 export function createAuth(options: {
   db: Db;
   config: Config;
@@ -76,21 +87,46 @@ export function createAuth(options: {
     },
     databaseHooks: {
       user: {
+        // An address in ADMIN_EMAILS becomes a system admin once it is verified: at sign-up
+        // through Google (verified by Google), or when a password sign-up proves it, never
+        // before (whoever signed up first with the address would otherwise get the console).
         create: {
-          // After the sign-up commits: an address in ADMIN_EMAILS becomes a system admin.
-          after: (user) => grantAdminIfListed(db, config.adminEmails, user),
+          after: async (user) => {
+            if (user.emailVerified) await grantAdminIfListed(db, config.adminEmails, user);
+          },
+        },
+        update: {
+          after: async (user) => {
+            if (user.emailVerified) await grantAdminIfListed(db, config.adminEmails, user);
+          },
         },
       },
     },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // No session at sign-up: an answer with a session for a new address and none for a taken
+      // one would tell which addresses have accounts. The verification link signs the user in;
+      // an unverified user may also sign in (to resend the link) but acts on nobody else.
+      autoSignIn: false,
+      requireEmailVerification: false,
+      onExistingUserSignUp: async ({ user }) => {
+        const resetUrl = new URL("/auth?mode=forgot", config.appUrl).toString();
+        await mailer.send(existingAccountSignUpMail(user.email, user.name, resetUrl));
+      },
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(passwordResetMail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verifyEmailMail(user.email, user.name, url));
       },
     },
     account: {
@@ -103,6 +139,8 @@ export function createAuth(options: {
         issuer: TWO_FACTOR_ISSUER,
         backupCodeOptions: { storeBackupCodes: "encrypted" },
       }),
+      totpReplayGuard(db),
+      signInThrottle(db),
       ...(google ? [genericOAuth({ config: [googleSignIn(google)] })] : []),
     ],
     session: {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as keys from "../api-keys/api-keys.repository.ts";
 import { hashApiKey, requireApiAccess } from "../api-keys/api-keys.service.ts";
+import { takeFromLimit } from "../rate-limits/rate-limits.service.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -34,7 +35,6 @@ export function createRequireApiKey(
   options: { rateLimitPerMinute: number; now?: () => number },
 ) {
   const now = options.now ?? Date.now;
-  const limiter = createKeyRateLimiter(options.rateLimitPerMinute, now);
   return async function requireApiKey(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     if (!header) {
@@ -50,12 +50,20 @@ export function createRequireApiKey(
       : undefined;
     if (!found) refuse(reply, "Invalid API key.", "invalid_token");
     if (found.revokedAt) refuse(reply, "This API key has been revoked.", "invalid_token");
-    const retryAfterSeconds = limiter.take(found.id);
-    if (retryAfterSeconds !== undefined) {
-      reply.header("retry-after", String(retryAfterSeconds));
+    // One minute window per key, counted in PostgreSQL: N API processes allow the limit once.
+    const limit = await takeFromLimit(db, {
+      key: `public-api:key:${found.id}`,
+      limit: options.rateLimitPerMinute,
+      windowSeconds: 60,
+    });
+    reply.header("x-ratelimit-limit", String(limit.limit));
+    reply.header("x-ratelimit-remaining", String(limit.remaining));
+    reply.header("x-ratelimit-reset", String(limit.resetSeconds));
+    if (!limit.allowed) {
+      reply.header("retry-after", String(limit.resetSeconds));
       throw new AppError(
         "RATE_LIMITED",
-        `Too many requests with this API key: at most ${options.rateLimitPerMinute} a minute. Retry in ${retryAfterSeconds} s.`,
+        `Too many requests with this API key: at most ${options.rateLimitPerMinute} a minute. Retry in ${limit.resetSeconds} s.`,
       );
     }
     await requireApiAccess(db, found.workspaceId);
@@ -63,34 +71,6 @@ export function createRequireApiKey(
       await keys.touch(db, found.id);
     }
     request.apiKeyWorkspaceId = found.workspaceId;
-  };
-}
-
-/**
- * A one-minute window per key, opened by its first request, in this process: enough to stop a
- * runaway script from taking the API down for everyone. Returns the seconds to wait when the
- * key is over its limit.
- */
-function createKeyRateLimiter(perMinute: number, now: () => number) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return {
-    take(keyId: string): number | undefined {
-      const at = now();
-      const current = windows.get(keyId);
-      if (!current || at - current.start >= 60_000) {
-        // Forget finished windows now and then, so the map holds recently active keys only.
-        if (windows.size >= 10_000) {
-          for (const [id, window] of windows) {
-            if (at - window.start >= 60_000) windows.delete(id);
-          }
-        }
-        windows.set(keyId, { start: at, count: 1 });
-        return undefined;
-      }
-      current.count += 1;
-      if (current.count <= perMinute) return undefined;
-      return Math.max(1, Math.ceil((current.start + 60_000 - at) / 1000));
-    },
   };
 }
 
