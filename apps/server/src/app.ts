@@ -1,7 +1,7 @@
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
-import type { DestinationStream } from "pino";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import type { Db } from "./db/client.ts";
 import { type Config, EMBEDDED_DODO_PATH, EMBEDDED_GOOGLE_PATH } from "./env.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";

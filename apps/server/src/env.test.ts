@@ -1,6 +1,25 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.ts";
+import { ConfigError, DEMO_SECRET, loadConfig } from "./env.ts";
+
+/** A production deployment with everything it needs. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://utmost@db:5432/utmost",
+  SMTP_URL: "smtp://mailer:secret@smtp.example.com:587",
+  APP_SECRET: "a-production-secret-of-at-least-32-chars",
+};
+
+/** The variables named by a refused configuration, in order. */
+function refusedVariables(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return [...error.message.matchAll(/^ {2}(\w+):/gm)].map((match) => match[1] ?? "");
+  }
+  return [];
+}
 
 describe("loadConfig", () => {
   it("defaults to the embedded database in ./.data and demo mode", () => {
@@ -24,12 +43,9 @@ describe("loadConfig", () => {
   });
 
   it("refuses private alert destinations in production unless allowed (ADR 010)", () => {
-    const secret = { APP_SECRET: "x".repeat(32) };
     expect(loadConfig({}).alerts.allowPrivateNetworks).toBe(true);
-    expect(loadConfig({ NODE_ENV: "production", ...secret }).alerts.allowPrivateNetworks).toBe(
-      false,
-    );
-    const allowed = { NODE_ENV: "production", ALERTS_ALLOW_PRIVATE_NETWORKS: "true", ...secret };
+    expect(loadConfig(PRODUCTION).alerts.allowPrivateNetworks).toBe(false);
+    const allowed = { ...PRODUCTION, ALERTS_ALLOW_PRIVATE_NETWORKS: "true" };
     expect(loadConfig(allowed).alerts.allowPrivateNetworks).toBe(true);
     expect(loadConfig({ ALERTS_ALLOW_PRIVATE_NETWORKS: "false" }).alerts.allowPrivateNetworks).toBe(
       false,
@@ -39,8 +55,86 @@ describe("loadConfig", () => {
     );
   });
 
-  it("requires APP_SECRET in production", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/APP_SECRET: is required/);
+  it("starts production with its database, mail server and secret, and nothing of the demo", () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config).toMatchObject({
+      isProduction: true,
+      demoMode: false,
+      mailTransport: "smtp",
+      smtpUrl: PRODUCTION.SMTP_URL,
+      appSecret: PRODUCTION.APP_SECRET,
+      google: { kind: "disabled" },
+      billing: { kind: "disabled" },
+    });
+  });
+
+  it("refuses production without its variables, naming each at once with what to set", () => {
+    let message = "";
+    try {
+      loadConfig({ NODE_ENV: "production" });
+    } catch (error) {
+      message = error instanceof ConfigError ? error.message : "";
+    }
+    expect(message).toMatch(/DATABASE_URL: is required in production: set it to your PostgreSQL/);
+    expect(message).toMatch(/SMTP_URL: is required in production: .*or set MAIL_TRANSPORT=log/);
+    expect(message).toMatch(/APP_SECRET: is required in production: set it to a random string/);
+    expect(refusedVariables({ NODE_ENV: "production" })).toEqual([
+      "DATABASE_URL",
+      "SMTP_URL",
+      "APP_SECRET",
+    ]);
+    // Alongside a bad value elsewhere: still every refusal in one message.
+    expect(refusedVariables({ NODE_ENV: "production", PORT: "eighty" })).toEqual([
+      "PORT",
+      "DATABASE_URL",
+      "SMTP_URL",
+      "APP_SECRET",
+    ]);
+  });
+
+  it("refuses production in the demo's shape: its secret, demo mode, the stand-ins", () => {
+    expect(
+      refusedVariables({
+        ...PRODUCTION,
+        APP_SECRET: DEMO_SECRET,
+        DEMO_MODE: "true",
+        GOOGLE_EMULATOR_URL: "http://127.0.0.1:4000",
+        DODO_PAYMENTS_BASE_URL: "http://127.0.0.1:3000/dodo-emulator",
+      }),
+    ).toEqual(["APP_SECRET", "DEMO_MODE", "GOOGLE_EMULATOR_URL", "DODO_PAYMENTS_BASE_URL"]);
+    expect(refusedVariables({ ...PRODUCTION, DEMO_MODE: "1" })).toEqual(["DEMO_MODE"]);
+    expect(refusedVariables({ ...PRODUCTION, DEMO_MODE: "false" })).toEqual([]);
+    // Dodo's own API hosts are no stand-in.
+    expect(
+      refusedVariables({ ...PRODUCTION, DODO_PAYMENTS_BASE_URL: "https://test.dodopayments.com" }),
+    ).toEqual([]);
+    expect(
+      refusedVariables({ ...PRODUCTION, DODO_PAYMENTS_BASE_URL: "http://live.dodopayments.com" }),
+    ).toEqual(["DODO_PAYMENTS_BASE_URL"]);
+  });
+
+  it("sends production mail by SMTP, or to the log when MAIL_TRANSPORT=log says so", () => {
+    const { SMTP_URL: _smtp, ...withoutSmtp } = PRODUCTION;
+    expect(refusedVariables(withoutSmtp)).toEqual(["SMTP_URL"]);
+    const logged = loadConfig({ ...withoutSmtp, MAIL_TRANSPORT: "log" });
+    expect(logged).toMatchObject({ mailTransport: "log", smtpUrl: undefined });
+    expect(refusedVariables({ ...PRODUCTION, MAIL_TRANSPORT: "outbox" })).toEqual([
+      "MAIL_TRANSPORT",
+    ]);
+    expect(refusedVariables({ MAIL_TRANSPORT: "smtp" })).toEqual(["SMTP_URL"]);
+    expect(refusedVariables({ MAIL_TRANSPORT: "pigeon" })).toEqual(["MAIL_TRANSPORT"]);
+  });
+
+  it("keeps the embedded demo as it was outside production", () => {
+    expect(loadConfig({})).toMatchObject({
+      demoMode: true,
+      mailTransport: "outbox",
+      appSecret: DEMO_SECRET,
+      google: { kind: "embedded" },
+      billing: { kind: "embedded" },
+    });
+    expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).mailTransport).toBe("smtp");
+    expect(loadConfig({ NODE_ENV: "test", MAIL_TRANSPORT: "log" }).mailTransport).toBe("log");
   });
 
   it("picks where Google is", () => {

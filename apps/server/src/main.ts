@@ -1,19 +1,23 @@
+import { pino } from "pino";
 import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { prepareJobQueue, startWorkers } from "./jobs/app-jobs.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
+import { loggerOptions } from "./lib/logging.ts";
 import { grantAdminEmails } from "./modules/admin/admin.service.ts";
-import { createOutboxMailer, createSmtpMailer } from "./modules/mail/mailer.ts";
+import { createMailer } from "./modules/mail/mailer.ts";
 import { DEMO_LOGIN, seedDemo } from "./seed/demo.ts";
 import { seedDemoProperty } from "./seed/demo-property.ts";
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.database);
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(database.db);
+  const mailer = createMailer(
+    config,
+    database.db,
+    pino({ ...loggerOptions(config.logLevel), name: "mail" }),
+  );
   const jobs = createJobQueue({ database, location: config.database });
   const { server, auth, google } = await buildApp({ config, db: database.db, mailer, jobs });
   await prepareJobQueue(jobs, server.log);
@@ -55,6 +59,8 @@ async function main() {
     console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
     if (mailer.kind === "outbox") console.log(`  Outgoing mail: ${config.appUrl}/outbox`);
   }
+  if (mailer.kind === "log")
+    console.log("  Outgoing mail: written to this log (MAIL_TRANSPORT=log)");
   if (config.google.kind === "embedded" || config.google.kind === "emulator") {
     console.log(`  Google: the offline stand-in at ${config.google.url}`);
   }

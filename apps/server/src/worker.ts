@@ -3,8 +3,9 @@ import { openDatabase } from "./db/client.ts";
 import { ConfigError, loadConfig } from "./env.ts";
 import { prepareJobQueue, startWorkers } from "./jobs/app-jobs.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
+import { loggerOptions } from "./lib/logging.ts";
 import { setUpGoogle } from "./modules/google/google-setup.ts";
-import { createOutboxMailer, createSmtpMailer } from "./modules/mail/mailer.ts";
+import { createMailer } from "./modules/mail/mailer.ts";
 
 /**
  * The worker process (`npm run start:worker`): works the job queue (scans) and serves nothing.
@@ -18,15 +19,13 @@ async function main() {
       "Invalid configuration:\n  DATABASE_URL: is required for a separate worker; the embedded database runs its worker inside `npm start`",
     );
   }
-  const logger = pino({ level: config.logLevel, name: "worker" });
+  const logger = pino({ ...loggerOptions(config.logLevel), name: "worker" });
   const database = await openDatabase(config.database);
   const jobs = createJobQueue({ database, location: config.database });
   await prepareJobQueue(jobs, logger);
   const google = await setUpGoogle(config);
   // Email alerts go out from here (issue 7).
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(database.db);
+  const mailer = createMailer(config, database.db, logger);
   await startWorkers(jobs, { db: database.db, config, google, logger, mailer });
   logger.info("worker started");
 

@@ -1,10 +1,12 @@
 import {
   ForgotPasswordRequestSchema,
+  findUnstorableText,
   GoogleSignInRequestSchema,
   ResetPasswordRequestSchema,
   SignInRequestSchema,
   SignUpRequestSchema,
   TwoFactorPasswordRequestSchema,
+  unstorableTextMessage,
   VerifyBackupCodeRequestSchema,
   VerifyTotpRequestSchema,
 } from "@utmost/contracts";
@@ -12,12 +14,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError, errorBody } from "../../lib/errors.ts";
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from "./auth.ts";
+import { withoutPlainAuthCookies } from "./session.ts";
 
 /**
  * Better Auth serves /api/auth/*. In front of it the API parses the bodies of the routes the
  * app uses with the shared contracts (spec §5 is enforced here, not only in the browser),
- * rewrites its errors into the API's one error shape, and keeps session tokens out of bodies:
- * the session lives in the httpOnly cookie alone.
+ * refuses text PostgreSQL cannot store in any other body or query, rewrites its errors into the
+ * API's one error shape, and keeps session tokens out of bodies: every `token` field of every
+ * JSON answer is removed (`withoutTokens`), so the session lives in the httpOnly cookie alone.
  */
 
 const RedirectPathSchema = z
@@ -76,14 +80,46 @@ const TwoFactorDueSchema = z.object({
   twoFactorMethods: z.array(z.string()),
 });
 
+/**
+ * A JSON answer of Better Auth without its `token` fields, at any depth: the session token (sign-in,
+ * sign-up, get-session, list-sessions, change-password, update-session) is the cookie's secret,
+ * and a script that can read an answer must not learn it. Sessions keep their `id`.
+ */
+export function withoutTokens(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(withoutTokens);
+  if (json === null || typeof json !== "object") return json;
+  return Object.fromEntries(
+    Object.entries(json)
+      .filter(([key]) => key !== "token")
+      .map(([key, value]) => [key, withoutTokens(value)]),
+  );
+}
+
+/** Refuses a path, query or body Better Auth would pass to PostgreSQL with text it cannot store. */
+function refuseUnstorableText(what: { path: string; query: unknown; body: unknown }): void {
+  let path: string;
+  try {
+    path = decodeURIComponent(what.path);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The address is not valid");
+  }
+  const field =
+    findUnstorableText(path) !== null
+      ? "The address"
+      : (findUnstorableText(what.query) ?? findUnstorableText(what.body));
+  if (field === null) return;
+  const message = unstorableTextMessage(field || "The request body");
+  throw new AppError("VALIDATION_FAILED", message, [{ path: field, message }]);
+}
+
 /** Paths of Google sign-in: refused plainly when this deployment has no Google. */
 const GOOGLE_PATHS = /^\/(sign-in\/social|callback\/google)$/;
 
 export async function authRoutes(
   app: FastifyInstance,
-  options: { auth: Auth; googleSignIn: boolean },
+  options: { auth: Auth; googleSignIn: boolean; secureCookiesOnly: boolean },
 ) {
-  const { auth, googleSignIn } = options;
+  const { auth, googleSignIn, secureCookiesOnly } = options;
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, "http://internal");
@@ -98,11 +134,22 @@ export async function authRoutes(
     }
     headers.set(CLIENT_IP_HEADER, request.ip);
     headers.delete("content-length");
+    if (secureCookiesOnly) {
+      // Production reads only the `__Secure-` cookies (session.ts, SessionCookieOptions).
+      const cookie = withoutPlainAuthCookies(request.headers.cookie);
+      if (cookie) headers.set("cookie", cookie);
+      else headers.delete("cookie");
+    }
 
-    let body: string | undefined;
+    let forwarded: unknown;
     if (request.method !== "GET" && request.method !== "HEAD") {
       const rule = BODY_RULES[authPath];
-      body = JSON.stringify(rule ? rule(request.body) : (request.body ?? {}));
+      forwarded = rule ? rule(request.body) : (request.body ?? {});
+    }
+    refuseUnstorableText({ path: url.pathname, query: request.query, body: forwarded });
+    let body: string | undefined;
+    if (forwarded !== undefined) {
+      body = JSON.stringify(forwarded);
       headers.set("content-type", "application/json");
     }
 
@@ -146,7 +193,7 @@ export async function authRoutes(
         user: { id: out.user.id, fullName: out.user.name, email: out.user.email },
       });
     }
-    return reply.send(json);
+    return reply.send(withoutTokens(json));
   };
 
   app.route({ method: ["GET", "POST"], url: `${AUTH_BASE_PATH}/*`, handler });

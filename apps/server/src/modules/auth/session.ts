@@ -32,9 +32,36 @@ declare module "fastify" {
   }
 }
 
-function toHeaders(request: FastifyRequest): Headers {
+/** How the session cookie is read: its signing secret, and whether only `__Secure-` counts. */
+export interface SessionCookieOptions {
+  secret: string;
+  /**
+   * Production: only the `__Secure-` session cookie, which a browser accepts over HTTPS alone,
+   * is read. The plain name could be set by a man in the middle on plain http or by a sibling
+   * subdomain (cookie tossing), and Better Auth's helpers would read it beside the secure one.
+   */
+  secureCookiesOnly: boolean;
+}
+
+const SECURE_PREFIX = "__Secure-";
+
+/**
+ * A Cookie header without Better Auth's cookies of the plain name (`utmost.*`), for production,
+ * where only their `__Secure-` twins are set; other cookies pass as they are.
+ */
+export function withoutPlainAuthCookies(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return cookieHeader;
+  const kept = cookieHeader
+    .split(";")
+    .filter((part) => !part.trim().startsWith(`${COOKIE_PREFIX}.`))
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  return kept.length > 0 ? kept.join("; ") : undefined;
+}
+
+function toHeaders(cookieHeader: string | undefined): Headers {
   const headers = new Headers();
-  if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
+  if (cookieHeader) headers.set("cookie", cookieHeader);
   return headers;
 }
 
@@ -51,8 +78,9 @@ interface ActiveSession {
  * `undefined` means "ask Better Auth": a session due for its sliding extension goes through
  * `getSession`, which extends it, exactly as before.
  */
-function createSessionReader(db: Db, secret: string) {
-  const names = [`${COOKIE_PREFIX}.session_token`, `__Secure-${COOKIE_PREFIX}.session_token`];
+function createSessionReader(db: Db, { secret, secureCookiesOnly }: SessionCookieOptions) {
+  const secureName = `${SECURE_PREFIX}${COOKIE_PREFIX}.session_token`;
+  const names = secureCookiesOnly ? [secureName] : [`${COOKIE_PREFIX}.session_token`, secureName];
   const bySessionToken = prepared(db, "session_by_token", (name) =>
     db
       .select({
@@ -120,12 +148,15 @@ function signedToken(
  * An onRequest hook: no valid session cookie, no access (401); an account scheduled for deletion
  * reaches only the routes marked `allowPendingDeletion` (403).
  */
-export function createRequireSession(auth: Auth, db: Db, secret: string) {
-  const readSession = createSessionReader(db, secret);
+export function createRequireSession(auth: Auth, db: Db, cookies: SessionCookieOptions) {
+  const readSession = createSessionReader(db, cookies);
   return async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
-    let session = await readSession(request.headers.cookie);
+    const cookieHeader = cookies.secureCookiesOnly
+      ? withoutPlainAuthCookies(request.headers.cookie)
+      : request.headers.cookie;
+    let session = await readSession(cookieHeader);
     if (session === undefined) {
-      const result = await auth.api.getSession({ headers: toHeaders(request) });
+      const result = await auth.api.getSession({ headers: toHeaders(cookieHeader) });
       session = result
         ? {
             user: { id: result.user.id, email: result.user.email, fullName: result.user.name },

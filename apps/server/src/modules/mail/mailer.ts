@@ -2,6 +2,7 @@ import { desc } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
+import type { Config } from "../../env.ts";
 
 export interface MailMessage {
   to: string;
@@ -11,7 +12,7 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  readonly kind: "smtp" | "outbox";
+  readonly kind: Config["mailTransport"];
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -26,6 +27,35 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     },
     close: () => transport.close(),
   };
+}
+
+/** What the log mailer writes with: the server's (pino) logger. */
+export interface MailLog {
+  info(details: object, message: string): void;
+}
+
+/**
+ * MAIL_TRANSPORT=log: each mail, whole, in the server log at info level. For a deployment whose
+ * operators read mail in its log; the log then holds password-reset and invitation links, so it
+ * must be kept as private as the database. Nothing is stored anywhere else.
+ */
+export function createLogMailer(log: MailLog, from: string): Mailer {
+  return {
+    kind: "log",
+    async send(message) {
+      log.info({ mail: { from, ...message } }, "mail (MAIL_TRANSPORT=log)");
+    },
+    close: () => {},
+  };
+}
+
+/** The mailer MAIL_TRANSPORT names (env.ts). */
+export function createMailer(config: Config, db: Db, log: MailLog): Mailer {
+  if (config.mailTransport === "smtp" && config.smtpUrl) {
+    return createSmtpMailer(config.smtpUrl, config.mailFrom);
+  }
+  if (config.mailTransport === "log") return createLogMailer(log, config.mailFrom);
+  return createOutboxMailer(db);
 }
 
 /** The embedded default keeps mail in the database, listed on the app's Outbox page. */

@@ -6,9 +6,13 @@ import { errorBody } from "../../lib/errors.ts";
 
 /**
  * Serves the built single-page app; any page GET outside /api that is not a file gets index.html so
- * the browser router can answer it (its own 404 page included).
+ * the browser router can answer it (its own 404 page included). `absentPages` are pages of the
+ * app this deployment does not have (the demo's outbox outside the demo): a plain 404.
  */
-export async function webRoutes(app: FastifyInstance, options: { distDir: string }) {
+export async function webRoutes(
+  app: FastifyInstance,
+  options: { distDir: string; absentPages?: readonly string[] },
+) {
   const hasWeb = existsSync(path.join(options.distDir, "index.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -31,7 +35,9 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     // A missing file (an old hashed asset) is a 404, not the app's HTML under a script's name.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const isPage = request.method === "GET" || request.method === "HEAD";
-    if (!isApi && !looksLikeFile && hasWeb && isPage) {
+    const absent =
+      options.absentPages?.includes(pathname.replace(/\/+$/, "").toLowerCase()) ?? false;
+    if (!isApi && !looksLikeFile && hasWeb && isPage && !absent) {
       return sendIndex(reply);
     }
     return reply
