@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, workspaces } from "./db/schema.ts";
 import { testDatabaseKinds } from "./test/databases.ts";
+import { PRODUCTION_ENV } from "./test/production.ts";
 import { cookieHeader, createTestApp, newUser, signUp, type TestApp } from "./test/test-app.ts";
 
 /**
@@ -9,12 +10,6 @@ import { cookieHeader, createTestApp, newUser, signUp, type TestApp } from "./te
  * state-changing routes, and sessions ended by a password change. Cookie flags and the sign-in
  * rate limits are proven in modules/auth/auth.integration.test.ts.
  */
-
-const PRODUCTION = {
-  NODE_ENV: "production",
-  APP_SECRET: "a-production-secret-of-at-least-32-chars",
-  APP_URL: "https://utmost.example.com",
-};
 
 function directives(header: string | undefined): Map<string, string> {
   return new Map(
@@ -59,7 +54,7 @@ describe("security headers", () => {
   );
 
   it("sends HSTS and upgrades insecure requests in production", async () => {
-    const production = await createTestApp("pglite", PRODUCTION);
+    const production = await createTestApp("pglite", PRODUCTION_ENV);
     try {
       const response = await production.server.inject({ method: "GET", url: "/api/health" });
       expect(response.headers["strict-transport-security"]).toMatch(

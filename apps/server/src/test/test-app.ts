@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
-import { type App, buildApp } from "../app.ts";
+import { type App, type AppDeps, buildApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { type Config, loadConfig } from "../env.ts";
 import { prepareJobQueue, startWorkers, type WorkerOptions } from "../jobs/app-jobs.ts";
@@ -32,6 +32,8 @@ export interface TestAppOptions {
    */
   worker?: { now?: () => Date; scheduledScans?: boolean; alerts?: WorkerOptions["alerts"] };
   jobTimings?: Partial<JobTimings>;
+  /** Receives the server's log (JSON lines) in place of stdout, at LOG_LEVEL (silent unless set). */
+  logStream?: AppDeps["logStream"];
 }
 
 /** Quick pickup and retries, so tests of the queue take seconds, not minutes. */
@@ -59,7 +61,13 @@ export async function createTestApp(
     : createOutboxMailer(database.db);
   const timings = { ...TEST_JOB_TIMINGS, ...options.jobTimings };
   let jobs = createJobQueue({ database, location: config.database, timings });
-  const app = await buildApp({ config, db: database.db, mailer, jobs });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    jobs,
+    logStream: options.logStream,
+  });
 
   const startQueue = async (queue: JobQueue) => {
     await prepareJobQueue(queue, app.server.log);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions, users } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { PRODUCTION_ENV } from "../../test/production.ts";
 import { cookieHeader, createTestApp, newUser, signUp, type TestApp } from "../../test/test-app.ts";
 
 describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
@@ -146,11 +147,7 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
 
 describe("account cookies and limits", () => {
   it("marks the session cookie Secure in production", async () => {
-    const app = await createTestApp("pglite", {
-      NODE_ENV: "production",
-      APP_SECRET: "a-production-secret-of-at-least-32-chars",
-      APP_URL: "https://utmost.example.com",
-    });
+    const app = await createTestApp("pglite", PRODUCTION_ENV);
     try {
       const response = await app.server.inject({
         method: "POST",
