@@ -25,6 +25,11 @@ export const MeResponseSchema = z.object({
   deletionScheduledFor: z.iso.datetime().nullable().default(null),
   /** Signs in with a password (false: Google only), so re-confirmations ask for the right thing. */
   hasPassword: z.boolean().default(true),
+  /**
+   * The address is proven (its link followed, Google's word, an accepted invitation); until then
+   * the app asks to verify it and refuses what mails others or grants rights.
+   */
+  emailVerified: z.boolean().default(true),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

@@ -16,6 +16,8 @@ const STATUS_BY_CODE = {
   CROSS_SITE_REQUEST: 403,
   /** The account is scheduled for deletion: only recovery, export and /api/me answer. */
   ACCOUNT_PENDING_DELETION: 403,
+  /** An unverified address asks for something that mails others or grants rights (auth/email-verification.ts). */
+  EMAIL_NOT_VERIFIED: 403,
   /** A password that re-confirms a sensitive action (account deletion) does not match. */
   INVALID_PASSWORD: 400,
   /** The signed-in email is not the invited one (spec §5, compared ignoring case). */

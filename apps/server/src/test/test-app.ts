@@ -132,12 +132,32 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 }
 
-export async function signUp(app: TestApp, input = newUser()) {
+/**
+ * A new account, signed in. Sign-up itself starts no session (auth.ts): the address is then
+ * verified as its link would verify it, unless `verified: false`, and the user signs in.
+ */
+export async function signUp(
+  app: TestApp,
+  input = newUser(),
+  options: { verified?: boolean } = {},
+) {
   const response = await app.server.inject({
     method: "POST",
     url: "/api/auth/sign-up/email",
     payload: input,
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
-  return { input, cookie: cookieHeader(response), userId: response.json().user.id as string };
+  const userId = response.json().user.id as string;
+  if (options.verified ?? true) {
+    // Through Better Auth, as its verification link does, so its user hooks run (ADMIN_EMAILS).
+    const context = await app.auth.$context;
+    await context.internalAdapter.updateUser(userId, { emailVerified: true });
+  }
+  const signIn = await app.server.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    payload: { email: input.email, password: input.password },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.body}`);
+  return { input, cookie: cookieHeader(signIn), userId };
 }

@@ -35,6 +35,7 @@ function meQuery(db: Db, name: string) {
       id: users.id,
       fullName: users.fullName,
       email: users.email,
+      emailVerified: users.emailVerified,
       createdAt: users.createdAt,
       onboardingCompletedAt: users.onboardingCompletedAt,
       twoFactorEnabled: users.twoFactorEnabled,

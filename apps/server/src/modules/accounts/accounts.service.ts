@@ -30,6 +30,7 @@ export async function getMe(db: Db, userId: string): Promise<MeResponse> {
       ? purgeDateOf(me.deletionRequestedAt).toISOString()
       : null,
     hasPassword: me.hasPassword,
+    emailVerified: me.emailVerified,
   };
 }
 

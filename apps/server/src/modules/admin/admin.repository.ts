@@ -204,7 +204,7 @@ export function listAllDataSources(db: Db) {
 export function findUsersByEmails(db: Db, emails: string[]) {
   if (emails.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
     .from(users)
     .where(inArray(sql`lower(${users.email})`, emails));
 }

@@ -153,7 +153,10 @@ export async function listWorkspaces(db: Db): Promise<AdminWorkspace[]> {
  * returns the emails of those who did not hold it yet.
  */
 export async function grantAdminEmails(db: Db, emails: readonly string[]): Promise<string[]> {
-  const found = await repo.findUsersByEmails(db, [...emails]);
+  // Only verified addresses: an unverified one may have been signed up by anyone.
+  const found = (await repo.findUsersByEmails(db, [...emails])).filter(
+    (user) => user.emailVerified,
+  );
   const granted = new Set(
     await repo.grantAdmin(
       db,
@@ -163,7 +166,10 @@ export async function grantAdminEmails(db: Db, emails: readonly string[]): Promi
   return found.filter((user) => granted.has(user.id)).map((user) => user.email);
 }
 
-/** A new user whose email is in ADMIN_EMAILS becomes an admin (Better Auth's user.create.after). */
+/**
+ * A user whose email is in ADMIN_EMAILS becomes an admin; the caller has made sure the address
+ * is verified (Better Auth's user hooks, an accepted invitation).
+ */
 export async function grantAdminIfListed(
   db: Db,
   adminEmails: readonly string[],

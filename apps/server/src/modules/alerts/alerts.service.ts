@@ -13,10 +13,20 @@ import { healthGrade } from "@utmost/engine";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
+import { requireVerifiedEmail } from "../auth/email-verification.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { requireWithinLimits } from "../rate-limits/rate-limits.service.ts";
 import { requirePermission, workspacePlan } from "../workspaces/workspaces.service.ts";
 import { alertBody, dashboardUrl } from "./alert-body.ts";
 import { attemptDelivery, type DeliveryDeps } from "./alert-delivery.ts";
+import {
+  isRecipientConfirmed,
+  RECIPIENT_NOT_CONFIRMED,
+  recipientStatuses,
+  requestConfirmationIfNeeded,
+} from "./alert-recipients.service.ts";
 import { notificationConfig, toAlertDelivery, toAlertRule } from "./alerts.mapper.ts";
+import type { AlertRuleRow } from "./alerts.repository.ts";
 import * as repo from "./alerts.repository.ts";
 import { newSigningSecret } from "./webhook-signature.ts";
 
@@ -32,6 +42,8 @@ export interface AlertServiceDeps {
   db: Db;
   cipher: TokenCipher;
   appUrl: string;
+  /** Sends the confirmation request to a new recipient outside the workspace. */
+  mailer: Mailer;
 }
 
 const RULE_NOT_FOUND = "Alert rule not found";
@@ -47,7 +59,14 @@ export async function listAlertRules(
     db,
     rows.map((row) => row.rule.id),
   );
-  return rows.map((row) => toAlertRule(row.rule, row.dataSource, deliveries.get(row.rule.id)));
+  const statuses = await recipientStatuses(
+    db,
+    workspaceId,
+    rows.map((row) => emailOf(row.rule)),
+  );
+  return rows.map((row, index) =>
+    toAlertRule(row.rule, row.dataSource, deliveries.get(row.rule.id), statuses[index] ?? null),
+  );
 }
 
 export async function createAlertRule(
@@ -57,8 +76,10 @@ export async function createAlertRule(
   values: AlertRuleValues,
 ): Promise<AlertRuleResponse> {
   await requirePermission(deps.db, workspaceId, userId, "manageAlertRules");
+  await requireVerifiedEmail(deps.db, userId);
   await requireAlertChannel(deps.db, workspaceId, values.alertType);
   const dataSource = await requireWorkspaceDataSource(deps.db, values.dataSourceId, workspaceId);
+  const recipientStatus = await prepareRecipient(deps, workspaceId, userId, values);
   const signingSecret = values.alertType === "webhook" ? newSigningSecret() : null;
   const row = await repo.insertRule(deps.db, {
     ...storedValues(values),
@@ -66,7 +87,7 @@ export async function createAlertRule(
     workspaceId,
     createdByUserId: userId,
   });
-  return { alertRule: toAlertRule(row, dataSource, undefined), signingSecret };
+  return { alertRule: toAlertRule(row, dataSource, undefined, recipientStatus), signingSecret };
 }
 
 /**
@@ -81,12 +102,14 @@ export async function updateAlertRule(
   values: AlertRuleValues,
 ): Promise<AlertRuleResponse> {
   const current = await requireRule(deps.db, ruleId, userId);
+  await requireVerifiedEmail(deps.db, userId);
   await requireAlertChannel(deps.db, current.rule.workspaceId, values.alertType);
   const dataSource = await requireWorkspaceDataSource(
     deps.db,
     values.dataSourceId,
     current.rule.workspaceId,
   );
+  const recipientStatus = await prepareRecipient(deps, current.rule.workspaceId, userId, values);
   let signingSecret: string | null = null;
   let sealed: string | null = null;
   if (values.alertType === "webhook") {
@@ -102,7 +125,7 @@ export async function updateAlertRule(
   });
   if (!row) throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
   const lastDelivery = (await repo.latestDeliveries(deps.db, [row.id])).get(row.id);
-  return { alertRule: toAlertRule(row, dataSource, lastDelivery), signingSecret };
+  return { alertRule: toAlertRule(row, dataSource, lastDelivery, recipientStatus), signingSecret };
 }
 
 export async function toggleAlertRule(
@@ -115,7 +138,8 @@ export async function toggleAlertRule(
   const row = await repo.setActive(db, ruleId, isActive);
   if (!row) throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
   const lastDelivery = (await repo.latestDeliveries(db, [row.id])).get(row.id);
-  return toAlertRule(row, current.dataSource, lastDelivery);
+  const [recipientStatus] = await recipientStatuses(db, row.workspaceId, [emailOf(row)]);
+  return toAlertRule(row, current.dataSource, lastDelivery, recipientStatus ?? null);
 }
 
 export async function deleteAlertRule(db: Db, ruleId: string, userId: string): Promise<void> {
@@ -160,9 +184,28 @@ export async function sendTestAlert(
   userId: string,
 ): Promise<AlertDelivery> {
   const { rule, dataSource } = await requireRule(deps.db, ruleId, userId);
+  await requireVerifiedEmail(deps.db, userId);
   await requireAlertChannel(deps.db, rule.workspaceId, rule.alertType);
   const workspace = await repo.findWorkspace(deps.db, rule.workspaceId);
   if (!workspace) throw new AppError("NOT_FOUND", RULE_NOT_FOUND);
+  const email = emailOf(rule);
+  if (email !== null && !(await isRecipientConfirmed(deps.db, rule.workspaceId, email))) {
+    throw new AppError("ALERT_RECIPIENT_UNCONFIRMED", RECIPIENT_NOT_CONFIRMED);
+  }
+  await requireWithinLimits(deps.db, [
+    {
+      key: `alert-tests:user:${userId}`,
+      ...TEST_ALERT_LIMITS.perUser,
+      message: (seconds) =>
+        `Too many test alerts: at most ${TEST_ALERT_LIMITS.perUser.limit} an hour from one user. Try again in ${Math.ceil(seconds / 60)} min.`,
+    },
+    {
+      key: `alert-tests:rule:${rule.id}`,
+      ...TEST_ALERT_LIMITS.perRule,
+      message: (seconds) =>
+        `Too many test alerts for this rule: at most ${TEST_ALERT_LIMITS.perRule.limit} every 10 minutes. Try again in ${Math.ceil(seconds / 60)} min.`,
+    },
+  ]);
   const deliveryId = randomUUID();
   const now = deps.delivery.now();
   const dashboard = dashboardUrl(deps.appUrl);
@@ -211,6 +254,38 @@ export async function sendTestAlert(
     );
   }
   throw new AppError("ALERT_DELIVERY_FAILED", outcome.failure.message);
+}
+
+/**
+ * Test alerts reach a real inbox, Slack channel or endpoint at a click: a few per rule and per
+ * user keep the button from becoming a way to flood someone (issue 21, finding 4). Counted in
+ * PostgreSQL, so every API process shares them.
+ */
+export const TEST_ALERT_LIMITS = {
+  perRule: { limit: 3, windowSeconds: 10 * 60 },
+  perUser: { limit: 10, windowSeconds: 60 * 60 },
+} as const;
+
+function emailOf(rule: AlertRuleRow): string | null {
+  return "email" in rule.notificationConfig ? rule.notificationConfig.email : null;
+}
+
+/** An email rule's recipient, asked to confirm first when it is not a verified member. */
+async function prepareRecipient(
+  deps: AlertServiceDeps,
+  workspaceId: string,
+  userId: string,
+  values: AlertRuleValues,
+) {
+  if (values.alertType !== "email") return null;
+  const workspace = await repo.findWorkspace(deps.db, workspaceId);
+  if (!workspace) throw new AppError("NOT_FOUND", "Workspace not found");
+  const user = await repo.findUserName(deps.db, userId);
+  return requestConfirmationIfNeeded(deps, {
+    workspace,
+    email: values.destination,
+    user: { id: userId, name: user?.fullName ?? "" },
+  });
 }
 
 /** Spec §9 Plans: the workspace owner's plan sells the channel. */

@@ -8,6 +8,7 @@ import {
 } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { requireVerifiedEmail } from "../auth/email-verification.ts";
 import { requirePermission, workspacePlan } from "../workspaces/workspaces.service.ts";
 import * as repo from "./api-keys.repository.ts";
 
@@ -61,6 +62,7 @@ export async function createApiKey(
   name: string,
 ): Promise<CreateApiKeyResponse> {
   await requirePermission(db, workspaceId, userId, "manageApiKeys");
+  await requireVerifiedEmail(db, userId);
   await requireApiAccess(db, workspaceId);
   if ((await repo.countActive(db, workspaceId)) >= MAX_ACTIVE_API_KEYS) {
     throw new AppError(

@@ -1,9 +1,16 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscriptions, users } from "../../db/schema.ts";
+import { mailOutbox, subscriptions, users } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { PRODUCTION_ENV } from "../../test/production.ts";
 import { cookieHeader, createTestApp, newUser, signUp, type TestApp } from "../../test/test-app.ts";
+
+/** The verification link in a mail's text body. */
+function verificationLink(text: string): string {
+  const match = text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/);
+  if (!match) throw new Error(`no verification link in:\n${text}`);
+  return match[0];
+}
 
 describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
   let app: TestApp;
@@ -21,10 +28,20 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
       payload: payload as Record<string, unknown>,
       headers: cookie ? { cookie } : {},
     });
+  const lastMailTo = async (email: string) => {
+    const [mail] = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email.toLowerCase()))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    if (!mail) throw new Error(`no mail to ${email}`);
+    return mail;
+  };
   const countUsers = async (email: string) =>
     (await app.database.db.select().from(users).where(eq(users.email, email))).length;
 
-  it("signs up, sets an httpOnly SameSite=Lax session cookie and creates a free subscription", async () => {
+  it("signs up without a session, mails a verification link that signs in, and creates a free subscription", async () => {
     const input = newUser({ fullName: "Ada Lovelace" });
     const response = await post("/api/auth/sign-up/email", input);
     expect(response.statusCode).toBe(200);
@@ -33,11 +50,8 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
       user: { id: expect.any(String), fullName: "Ada Lovelace", email: input.email },
     });
     expect(JSON.stringify(body)).not.toContain("token");
-
-    const session = response.cookies.find((cookie) => cookie.name === "utmost.session_token");
-    expect(session?.httpOnly).toBe(true);
-    expect(session?.sameSite).toBe("Lax");
-    expect(session?.secure).toBeUndefined();
+    // No session yet: a taken address must get the same answer (see the test below).
+    expect(response.cookies).toHaveLength(0);
 
     const [subscription] = await app.database.db
       .select()
@@ -50,33 +64,60 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
       dataSourcesUsed: 0,
     });
 
+    const mail = await lastMailTo(input.email);
+    expect(mail.subject).toBe("Verify your email address for Utmost");
+    const link = new URL(verificationLink(mail.text));
+    const landing = await app.server.inject({ method: "GET", url: link.pathname + link.search });
+    expect(landing.statusCode).toBe(302);
+    expect(landing.headers.location).toBe("/auth?verified=1");
+    const session = landing.cookies.find((cookie) => cookie.name === "utmost.session_token");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+    expect(session?.secure).toBeUndefined();
+
     const me = await app.server.inject({
       method: "GET",
       url: "/api/me",
-      headers: { cookie: cookieHeader(response) },
+      headers: { cookie: cookieHeader(landing) },
     });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       user: { fullName: "Ada Lovelace", email: input.email },
+      emailVerified: true,
       isAdmin: false,
       onboardingCompleted: false,
       subscription: { tier: "free", dataSourceLimit: 1, dataSourcesUsed: 0 },
     });
   });
 
-  it("refuses a duplicate email with 400 and writes nothing", async () => {
-    const { input } = await signUp(app);
-    const response = await post("/api/auth/sign-up/email", {
-      ...input,
+  it("answers a sign-up with a taken address exactly as a new one, and mails the owner instead", async () => {
+    const { input } = await signUp(app, newUser({ fullName: "Olive Owner" }));
+    const fresh = await post("/api/auth/sign-up/email", newUser({ fullName: "Someone Else" }));
+    const taken = await post("/api/auth/sign-up/email", {
+      ...newUser({ fullName: "Someone Else" }),
       email: input.email.toUpperCase(),
-      fullName: "Someone Else",
+      password: "another-password",
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({
-      code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
-      message: "User already exists. Use another email.",
-    });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(taken.json())).toEqual(Object.keys(fresh.json()));
+    expect(Object.keys(taken.json().user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+    expect(taken.json().user).toMatchObject({ fullName: "Someone Else", email: input.email });
+    expect(taken.cookies).toEqual([]);
+    expect(fresh.cookies).toEqual([]);
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
     expect(await countUsers(input.email)).toBe(1);
+
+    const mail = await lastMailTo(input.email);
+    expect(mail.subject).toBe("Someone tried to create an Utmost account with your address");
+    expect(mail.text).toContain("Hi Olive Owner,");
+    expect(mail.text).toContain(`${app.config.appUrl}/auth?mode=forgot`);
+    // The owner's password still signs in; the attacker's does not.
+    expect((await post("/api/auth/sign-in/email", input)).statusCode).toBe(200);
+    const attacker = await post("/api/auth/sign-in/email", {
+      email: input.email,
+      password: "another-password",
+    });
+    expect(attacker.statusCode).toBe(401);
   });
 
   it.each([
@@ -149,10 +190,12 @@ describe("account cookies and limits", () => {
   it("marks the session cookie Secure in production", async () => {
     const app = await createTestApp("pglite", PRODUCTION_ENV);
     try {
+      const input = newUser();
+      await signUp(app, input);
       const response = await app.server.inject({
         method: "POST",
-        url: "/api/auth/sign-up/email",
-        payload: newUser(),
+        url: "/api/auth/sign-in/email",
+        payload: { email: input.email, password: input.password },
       });
       expect(response.statusCode).toBe(200);
       const session = response.cookies.find((c) => c.name.endsWith("utmost.session_token"));

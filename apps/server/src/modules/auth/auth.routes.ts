@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError, errorBody } from "../../lib/errors.ts";
-import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from "./auth.ts";
+import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER, EMAIL_VERIFIED_PATH } from "./auth.ts";
 import { withoutPlainAuthCookies } from "./session.ts";
 
 /**
@@ -29,11 +29,27 @@ const RedirectPathSchema = z
   .regex(/^\/(?!\/)[^\s\\]*$/, "redirectTo must be a path on this site")
   .optional();
 
+/**
+ * Where the verification link lands: a path on this site, by default the sign-in page, which
+ * says the address is verified and goes on into the app (the link signs the user in).
+ */
+function verifiedCallback(body: unknown): string {
+  const { callbackURL } = parse(z.object({ callbackURL: RedirectPathSchema }), body);
+  return callbackURL ?? EMAIL_VERIFIED_PATH;
+}
+
 /** Each validated route: its contract and the body Better Auth receives. */
 const BODY_RULES: Record<string, (body: unknown) => Record<string, unknown>> = {
   "/sign-up/email": (body) => {
     const { fullName, email, password } = parse(SignUpRequestSchema, body);
-    return { name: fullName, email, password };
+    return { name: fullName, email, password, callbackURL: verifiedCallback(body) };
+  },
+  "/send-verification-email": (body) => {
+    const { email } = parse(
+      z.object({ email: z.email("Please enter a valid email address") }),
+      body,
+    );
+    return { email, callbackURL: verifiedCallback(body) };
   },
   "/sign-in/email": (body) => parse(SignInRequestSchema, body),
   "/request-password-reset": (body) => {

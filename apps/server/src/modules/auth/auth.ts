@@ -35,6 +35,7 @@ export const TWO_FACTOR_ISSUER = "Utmost";
 const SENSITIVE_PATHS = [
   "/sign-in/email",
   "/sign-up/email",
+  "/send-verification-email",
   "/request-password-reset",
   "/reset-password",
   "/sign-in/social",
@@ -53,7 +54,7 @@ export const COOKIE_PREFIX = "utmost";
 /** A verification link works for a day: sign-up mail may sit unread overnight. */
 export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 60 * 60 * 24;
 /** Where a verification link lands: the app, which says the address is confirmed. */
-export const EMAIL_VERIFIED_PATH = "/?verified=1";
+export const EMAIL_VERIFIED_PATH = "/auth?verified=1";
 
 export function createAuth(options: {
   db: Db;

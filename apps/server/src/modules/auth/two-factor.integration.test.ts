@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { twoFactors } from "../../db/schema.ts";
+import { twoFactors, twoFactorUsedCodes } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { cookieHeader, createTestApp, signUp, type TestApp } from "../../test/test-app.ts";
 import { base32Decode, totpCode, totpSecretFromUri, wrongTotpCode } from "../../test/totp.ts";
@@ -34,7 +34,14 @@ async function userWithTwoFactor(app: TestApp) {
   expect(enabled.statusCode).toBe(200);
   const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
   const secret = totpSecretFromUri(totpURI);
-  const verified = await post(app, "/two-factor/verify-totp", { code: totpCode(secret) }, cookie);
+  // The previous step's code (still in the window), so the current one is left for sign-in:
+  // a code is accepted once only.
+  const verified = await post(
+    app,
+    "/two-factor/verify-totp",
+    { code: totpCode(secret, new Date(Date.now() - 30_000)) },
+    cookie,
+  );
   expect(verified.statusCode).toBe(200);
   return { input, userId, secret, backupCodes, cookie: liveCookies(verified) };
 }
@@ -155,6 +162,58 @@ describe.each(testDatabaseKinds())("two-factor sign-in on %s", (kind) => {
       challenge,
     );
     expect(replay.statusCode).toBe(401);
+  });
+
+  it("accepts a code once: the same code cannot open a second session, even from another sign-in", async () => {
+    const { input, secret, userId } = await userWithTwoFactor(app);
+    const code = totpCode(secret);
+    const usedCodes = () =>
+      app.database.db
+        .select()
+        .from(twoFactorUsedCodes)
+        .where(eq(twoFactorUsedCodes.userId, userId));
+
+    // A wrong code is refused and burns nothing.
+    const first = await signInWithPassword(app, input);
+    const wrong = await post(
+      app,
+      "/two-factor/verify-totp",
+      { code: wrongTotpCode(secret) },
+      first,
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(await usedCodes()).toHaveLength(1);
+
+    const right = await post(app, "/two-factor/verify-totp", { code }, first);
+    expect(right.statusCode).toBe(200);
+    expect((await me(app, liveCookies(right))).statusCode).toBe(200);
+    expect(await usedCodes()).toHaveLength(2);
+
+    // Another sign-in with the right password, then the code already used: refused as wrong.
+    const second = await signInWithPassword(app, input);
+    const replay = await post(app, "/two-factor/verify-totp", { code }, second);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toEqual({ code: "INVALID_CODE", message: "Invalid code" });
+    expect(liveCookies(replay)).not.toContain("utmost.session_token=");
+
+    // The challenge is still good for the next code.
+    const next = await post(
+      app,
+      "/two-factor/verify-totp",
+      { code: totpCode(secret, new Date(Date.now() + 30_000)) },
+      second,
+    );
+    expect(next.statusCode).toBe(200);
+  });
+
+  it("lets only one of two sign-ins racing with one code through", async () => {
+    const { input, secret } = await userWithTwoFactor(app);
+    const challenges = [await signInWithPassword(app, input), await signInWithPassword(app, input)];
+    const code = totpCode(secret);
+    const answers = await Promise.all(
+      challenges.map((challenge) => post(app, "/two-factor/verify-totp", { code }, challenge)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
   });
 
   it("refuses a code with no sign-in in progress", async () => {

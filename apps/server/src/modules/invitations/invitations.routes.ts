@@ -21,13 +21,14 @@ interface InvitationRoutesOptions {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  adminEmails?: readonly string[];
 }
 
 function depsFor(
-  { db, mailer, appUrl }: InvitationRoutesOptions,
+  { db, mailer, appUrl, adminEmails }: InvitationRoutesOptions,
   log: FastifyBaseLogger,
 ): invitations.InvitationDeps {
-  return { db, mailer, appUrl, log };
+  return { db, mailer, appUrl, adminEmails, log };
 }
 
 /** Signed-in routes: a workspace's invitations (owner/admin) and the invitee's answer. */

@@ -11,6 +11,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError } from "../../lib/errors.ts";
+import { grantAdminIfListed } from "../admin/admin.service.ts";
+import { markEmailVerified, requireVerifiedEmail } from "../auth/email-verification.ts";
 import type { SessionUser } from "../auth/session.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { invitationMail } from "../mail/templates.ts";
@@ -23,6 +25,8 @@ export interface InvitationDeps {
   /** The web app's public origin; the mailed link is `${appUrl}/invite/accept?token=...`. */
   appUrl: string;
   log: FastifyBaseLogger;
+  /** ADMIN_EMAILS: an addressee who proves their address by accepting may be one. */
+  adminEmails?: readonly string[];
   now?: () => Date;
 }
 
@@ -95,6 +99,7 @@ export async function sendInvitation(
 ): Promise<WorkspaceInvitation> {
   const { db } = deps;
   await requirePermission(db, workspaceId, inviter.id, "manageInvitations");
+  await requireVerifiedEmail(db, inviter.id);
   const email = input.email.toLowerCase();
   const now = deps.now?.() ?? new Date();
 
@@ -237,6 +242,10 @@ async function respond(
         userId: user.id,
         workspaceRole: role,
       });
+      // The link reached this very address, which proves it as the verification link would.
+      if (await markEmailVerified(tx, user.id)) {
+        await grantAdminIfListed(tx, deps.adminEmails ?? [], user);
+      }
     }
     const name = await repo.findWorkspaceName(tx, invitation.workspaceId);
     if (name === undefined) throw new AppError("NOT_FOUND", NOT_FOUND);

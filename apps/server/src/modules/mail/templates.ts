@@ -66,6 +66,66 @@ export function invitationMail(input: InvitationMailInput): MailMessage {
 export interface AlertMailSection {
   headline: string;
   facts: string;
+/** The link that proves a password sign-up owns its address (Better Auth's email verification). */
+export function verifyEmailMail(to: string, fullName: string, url: string): MailMessage {
+  const greeting = fullName ? `Hi ${fullName},` : "Hi,";
+  return {
+    to,
+    subject: "Verify your email address for Utmost",
+    text: [
+      greeting,
+      "",
+      "To finish creating your Utmost account, confirm this is your address by opening:",
+      url,
+      "",
+      "The link works for 24 hours. If you did not create an account, ignore this message: nothing happens without the link.",
+    ].join("\n"),
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      "<p>To finish creating your Utmost account, confirm this is your address.</p>",
+      `<p><a href="${escapeHtml(url)}">Verify my email address</a></p>`,
+      "<p>The link works for 24 hours. If you did not create an account, ignore this message: nothing happens without the link.</p>",
+    ].join("\n"),
+  };
+}
+
+/**
+ * A sign-up with an address that already has an account: the sign-up answers as for a new one
+ * (no one learns the address is taken), and the owner hears of it here instead.
+ */
+export function existingAccountSignUpMail(
+  to: string,
+  fullName: string,
+  resetUrl: string,
+): MailMessage {
+  const greeting = fullName ? `Hi ${fullName},` : "Hi,";
+  const lead =
+    "Someone tried to create an Utmost account with your address, which already has one. No new account was created.";
+  const advice =
+    "If it was you, sign in with your existing account. Forgot your password? Choose a new one at:";
+  return {
+    to,
+    subject: "Someone tried to create an Utmost account with your address",
+    text: [
+      greeting,
+      "",
+      lead,
+      "",
+      advice,
+      resetUrl,
+      "",
+      "If it was not you, you need do nothing: your account and password are unchanged.",
+    ].join("\n"),
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(lead)}</p>`,
+      "<p>If it was you, sign in with your existing account.</p>",
+      `<p><a href="${escapeHtml(resetUrl)}">Forgot your password? Choose a new one</a></p>`,
+      "<p>If it was not you, you need do nothing: your account and password are unchanged.</p>",
+    ].join("\n"),
+  };
+}
+
   details: string[];
   url: string;
 }

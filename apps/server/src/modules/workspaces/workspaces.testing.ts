@@ -17,6 +17,7 @@ export async function insertUser(db: Db, overrides: Partial<typeof users.$inferI
       id: randomUUID(),
       fullName: `Teammate ${counter}`,
       email: `teammate${counter}-${Date.now()}@example.com`,
+      emailVerified: true,
       ...overrides,
     })
     .returning();
