@@ -12,6 +12,7 @@ import { loggerOptions } from "./lib/logging.ts";
 import { accountRightsRoutes } from "./modules/account-rights/account-rights.routes.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { alertRecipientRoutes } from "./modules/alerts/alert-recipients.routes.ts";
 import { alertsRoutes } from "./modules/alerts/alerts.routes.ts";
 import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -143,6 +144,7 @@ export async function buildApp({
   if (outboxEnabled) await server.register(outboxRoutes, { db });
   const invitationOptions = { db, mailer, appUrl: config.appUrl, adminEmails: config.adminEmails };
   await server.register(invitationLookupRoutes, invitationOptions);
+  await server.register(alertRecipientRoutes, { db });
   if (google?.embedded) {
     await server.register(google.embedded.plugin, { prefix: EMBEDDED_GOOGLE_PATH });
   }
@@ -188,7 +190,12 @@ export async function buildApp({
 
   await webRoutes(server, {
     distDir: config.webDistDir,
-    absentPages: outboxEnabled ? [] : ["/outbox"],
+    // The demo's pages and stand-ins, where this deployment has none: 404, not the app's page.
+    absentPages: [
+      ...(outboxEnabled ? [] : ["/outbox"]),
+      ...(google?.embedded ? [] : [EMBEDDED_GOOGLE_PATH]),
+      ...(billing?.embedded ? [] : [EMBEDDED_DODO_PATH]),
+    ],
   });
   return { server, auth, google, billing, routes };
 }

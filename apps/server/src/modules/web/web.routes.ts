@@ -6,8 +6,9 @@ import { errorBody } from "../../lib/errors.ts";
 
 /**
  * Serves the built single-page app; any page GET outside /api that is not a file gets index.html so
- * the browser router can answer it (its own 404 page included). `absentPages` are pages of the
- * app this deployment does not have (the demo's outbox outside the demo): a plain 404.
+ * the browser router can answer it (its own 404 page included). `absentPages` are paths this
+ * deployment does not have, with everything under them (the demo's outbox and stand-ins outside
+ * the demo): a plain 404.
  */
 export async function webRoutes(
   app: FastifyInstance,
@@ -35,8 +36,10 @@ export async function webRoutes(
     // A missing file (an old hashed asset) is a 404, not the app's HTML under a script's name.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const isPage = request.method === "GET" || request.method === "HEAD";
-    const absent =
-      options.absentPages?.includes(pathname.replace(/\/+$/, "").toLowerCase()) ?? false;
+    const page = pathname.replace(/\/+$/, "").toLowerCase();
+    const absent = (options.absentPages ?? []).some(
+      (absentPage) => page === absentPage || page.startsWith(`${absentPage}/`),
+    );
     if (!isApi && !looksLikeFile && hasWeb && isPage && !absent) {
       return sendIndex(reply);
     }
