@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import type { Scan } from "@utmost/contracts";
 import { type RunningEmulator, startGoogleEmulator } from "@utmost/google-emulator";
 import { asc, eq } from "drizzle-orm";
@@ -11,6 +10,7 @@ import { DEFAULT_JOB_TIMINGS } from "./jobs/job-queue.ts";
 import { SCAN_QUEUE } from "./modules/scans/run-scan.job.ts";
 import { scanTestHarness } from "./modules/scans/scan-harness.testing.ts";
 import { dayNumber } from "./modules/scans/scan-plan.ts";
+import { killProcess, type ProductProcess, startWorkerProcess } from "./test/processes.ts";
 import { startTcpProxy, type TcpProxy } from "./test/tcp-proxy.ts";
 import { createTestApp, type QueueTestApp } from "./test/test-app.ts";
 
@@ -23,10 +23,8 @@ import { createTestApp, type QueueTestApp } from "./test/test-app.ts";
  * keeps too. PostgreSQL only: a separate worker needs a server.
  */
 
-const WORKER = path.resolve(import.meta.dirname, "worker.ts");
 const APP_SECRET = "process-faults-test-secret-of-at-least-32-chars";
 const SCAN_TIMEOUT_MS = 60_000;
-const WORKER_START_TIMEOUT_MS = 30_000;
 /**
  * Per Google request until the fault: slow enough that a scan seen at 20% is still seconds from
  * its end when the fault strikes, however busy the machine.
@@ -34,14 +32,6 @@ const WORKER_START_TIMEOUT_MS = 30_000;
 const SLOW_GOOGLE_MS = 250;
 /** ADR 008: a scan whose worker died is taken over by another worker within 30 s. */
 const TAKEOVER_DEADLINE_MS = 30_000;
-
-interface WorkerProcess {
-  child: ChildProcess;
-  /** Its log so far (pino JSON lines), shown when a test fails. */
-  output(): string;
-  /** Log lines with this message. */
-  logged(message: string): Record<string, unknown>[];
-}
 
 describe.skipIf(!process.env.DATABASE_URL)(
   "worker processes killed and PostgreSQL restarting (PostgreSQL only: set DATABASE_URL)",
@@ -85,52 +75,20 @@ describe.skipIf(!process.env.DATABASE_URL)(
      * Starts a worker process on `url` and waits until it works the queue. It reaches Google at
      * `googleUrl`, the stand-in itself unless a test watches its requests.
      */
-    async function startWorker(url: string, googleUrl = emulator.url): Promise<WorkerProcess> {
-      const child = spawn(process.execPath, [WORKER], {
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: "test",
-          DATABASE_URL: url,
-          GOOGLE_EMULATOR_URL: googleUrl,
-          APP_SECRET,
-          LOG_LEVEL: "info",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    async function startWorker(url: string, googleUrl = emulator.url): Promise<ProductProcess> {
+      const worker = await startWorkerProcess({
+        NODE_ENV: "test",
+        DATABASE_URL: url,
+        GOOGLE_EMULATOR_URL: googleUrl,
+        APP_SECRET,
+        LOG_LEVEL: "info",
       });
-      workers.add(child);
-      let output = "";
-      child.stdout?.on("data", (chunk: Buffer) => {
-        output += chunk.toString("utf8");
-      });
-      child.stderr?.on("data", (chunk: Buffer) => {
-        output += chunk.toString("utf8");
-      });
-      const worker: WorkerProcess = {
-        child,
-        output: () => output,
-        logged: (message) =>
-          output
-            .split("\n")
-            .filter((line) => line.startsWith("{"))
-            .map((line) => JSON.parse(line) as Record<string, unknown>)
-            .filter((entry) => entry.msg === message),
-      };
-      const deadline = Date.now() + WORKER_START_TIMEOUT_MS;
-      while (worker.logged("worker started").length === 0) {
-        if (child.exitCode !== null || Date.now() > deadline) {
-          throw new Error(`the worker did not start (exit ${child.exitCode}):\n${output}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      workers.add(worker.child);
       return worker;
     }
 
     async function kill(child: ChildProcess) {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGKILL");
-        await exited;
-      }
+      await killProcess(child);
       workers.delete(child);
     }
 
