@@ -20,6 +20,11 @@ export const ApiKeySchema = z.object({
   /** Updated at most once a minute. */
   lastUsedAt: z.iso.datetime().nullable(),
   revokedAt: z.iso.datetime().nullable(),
+  /**
+   * Why a key nobody revoked by hand was revoked: its creator left the workspace or lost the
+   * role that may make keys ("Revoked: Ada left the workspace"). Null otherwise.
+   */
+  revokedNote: z.string().nullable().default(null),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 

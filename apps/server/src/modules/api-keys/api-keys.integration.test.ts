@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { MAX_ACTIVE_API_KEYS } from "@utmost/contracts";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys } from "../../db/schema.ts";
+import { apiKeys, workspaceUsers } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
-import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
+import { createTestApp, newUser, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { insertTeam } from "../workspaces/workspaces.testing.ts";
 
 /** Issue 10: workspace API keys are made, listed and revoked by owners and admins (ADR 012). */
@@ -166,5 +166,89 @@ describe.each(testDatabaseKinds())("workspace API keys on %s", (kind) => {
       headers: { cookie: owner.cookie },
     });
     expect((await create(owner.cookie, "Replacement", team.id)).statusCode).toBe(201);
+  });
+
+  it("revokes a creator's keys when they are removed or demoted, and says so in the list", async () => {
+    const alan = await signUp(app, newUser({ fullName: "Alan Admin" }));
+    const bea = await signUp(app, newUser({ fullName: "Bea Admin" }));
+    const cy = await signUp(app, newUser({ fullName: "Cy Admin" }));
+    const team = await insertTeam(app.database.db, owner.userId, [
+      { userId: alan.userId, role: "admin" },
+      { userId: bea.userId, role: "admin" },
+      { userId: cy.userId, role: "admin" },
+    ]);
+    const keyOf = async (cookie: string, name: string) => {
+      const response = await create(cookie, name, team.id);
+      expect(response.statusCode).toBe(201);
+      return response.json() as { apiKey: { id: string }; key: string };
+    };
+    const [alanKey, beaKey, cyKey, ownerKey] = [
+      await keyOf(alan.cookie, "Alan's sync"),
+      await keyOf(bea.cookie, "Bea's sync"),
+      await keyOf(cy.cookie, "Cy's sync"),
+      await keyOf(owner.cookie, "Owner's sync"),
+    ];
+    const callWith = (key: string) =>
+      app.server.inject({
+        method: "GET",
+        url: "/api/v1/properties",
+        headers: { authorization: `Bearer ${key}` },
+      });
+    for (const { key } of [alanKey, beaKey, cyKey, ownerKey]) {
+      expect((await callWith(key)).statusCode).toBe(200);
+    }
+
+    const removed = await app.server.inject({
+      method: "DELETE",
+      url: `/api/workspaces/${team.id}/members/${alan.userId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(removed.statusCode).toBe(204);
+    const demoted = await app.server.inject({
+      method: "PATCH",
+      url: `/api/workspaces/${team.id}/members/${bea.userId}`,
+      headers: { cookie: owner.cookie },
+      payload: { role: "member" },
+    });
+    expect(demoted.statusCode).toBe(200);
+
+    const refused = await callWith(alanKey.key);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.message).toBe("This API key has been revoked.");
+    expect((await callWith(beaKey.key)).statusCode).toBe(401);
+    expect((await callWith(ownerKey.key)).statusCode).toBe(200);
+
+    const listed = await app.server.inject({
+      method: "GET",
+      url: `/api/workspaces/${team.id}/api-keys`,
+      headers: { cookie: owner.cookie },
+    });
+    const byId = new Map(
+      (
+        listed.json().apiKeys as {
+          id: string;
+          revokedAt: string | null;
+          revokedNote: string | null;
+        }[]
+      ).map((key) => [key.id, key]),
+    );
+    expect(byId.get(alanKey.apiKey.id)).toMatchObject({
+      revokedAt: expect.any(String),
+      revokedNote: "Revoked: Alan Admin left the workspace",
+    });
+    expect(byId.get(beaKey.apiKey.id)).toMatchObject({
+      revokedAt: expect.any(String),
+      revokedNote: "Revoked: Bea Admin's role changed",
+    });
+    expect(byId.get(ownerKey.apiKey.id)).toMatchObject({ revokedAt: null, revokedNote: null });
+
+    // A role changed behind the service's back (by hand in the database): the key still stops.
+    await app.database.db
+      .update(workspaceUsers)
+      .set({ workspaceRole: "member" })
+      .where(and(eq(workspaceUsers.workspaceId, team.id), eq(workspaceUsers.userId, cy.userId)));
+    const stale = await callWith(cyKey.key);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error.message).toMatch(/can no longer make keys in this workspace/);
   });
 });

@@ -5,6 +5,8 @@ import {
   type CreateApiKeyResponse,
   cheapestPlanWith,
   MAX_ACTIVE_API_KEYS,
+  type WorkspaceRole,
+  workspaceRoleCan,
 } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -29,7 +31,23 @@ export function generateApiKey(): string {
   return API_KEY_PREFIX + randomBytes(32).toString("base64url");
 }
 
-export function toApiKey(row: repo.ApiKeyRow): ApiKey {
+/** What the key list says of a key revoked because its creator's right to make it ended. */
+export function revokedNote(
+  reason: repo.RevokedReason | null,
+  creatorName: string | null,
+): string | null {
+  const who = creatorName?.trim() || "Its creator";
+  switch (reason) {
+    case "creator_removed":
+      return `Revoked: ${who} left the workspace`;
+    case "creator_demoted":
+      return `Revoked: ${creatorName?.trim() ? `${who}'s` : "its creator's"} role changed`;
+    case null:
+      return null;
+  }
+}
+
+export function toApiKey(row: repo.ApiKeyRow & { creatorName?: string | null }): ApiKey {
   return {
     id: row.id,
     name: row.name,
@@ -37,7 +55,13 @@ export function toApiKey(row: repo.ApiKeyRow): ApiKey {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedNote: revokedNote(row.revokedReason, row.creatorName ?? null),
   };
+}
+
+/** Keys live only as long as their creator's right to make them (issue 21). */
+export function creatorMayHoldKeys(role: WorkspaceRole | null): boolean {
+  return role !== null && workspaceRoleCan(role, "manageApiKeys");
 }
 
 /** The workspace owner's plan must sell API access (spec §9 Plans, ADR 012). */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as keys from "../api-keys/api-keys.repository.ts";
-import { hashApiKey, requireApiAccess } from "../api-keys/api-keys.service.ts";
+import { creatorMayHoldKeys, hashApiKey, requireApiAccess } from "../api-keys/api-keys.service.ts";
 import { takeFromLimit } from "../rate-limits/rate-limits.service.ts";
 
 declare module "fastify" {
@@ -50,6 +50,15 @@ export function createRequireApiKey(
       : undefined;
     if (!found) refuse(reply, "Invalid API key.", "invalid_token");
     if (found.revokedAt) refuse(reply, "This API key has been revoked.", "invalid_token");
+    // Removal and demotion revoke the creator's keys in their own transaction; this holds even
+    // for a key that escaped that (an account deleted, a role changed by hand in the database).
+    if (!creatorMayHoldKeys(found.creatorRole)) {
+      refuse(
+        reply,
+        "This API key has been revoked: the member who made it can no longer make keys in this workspace.",
+        "invalid_token",
+      );
+    }
     // One minute window per key, counted in PostgreSQL: N API processes allow the limit once.
     const limit = await takeFromLimit(db, {
       key: `public-api:key:${found.id}`,

@@ -11,6 +11,7 @@ import type {
 import { DEFAULT_DATA_SOURCE_LIMIT, planOf, workspaceRoleCan } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import * as apiKeys from "../api-keys/api-keys.repository.ts";
 import * as repo from "./workspaces.repository.ts";
 
 /** `CreateWorkspaceRequest` after parsing: the type's default is applied. */
@@ -162,9 +163,15 @@ export async function changeMemberRole(
   if (member.role === "owner") {
     throw new AppError("FORBIDDEN", "The workspace owner's role cannot be changed");
   }
-  if (!(await repo.updateMemberRole(db, workspaceId, memberId, role))) {
-    throw new AppError("NOT_FOUND", "Member not found");
-  }
+  await db.transaction(async (tx) => {
+    if (!(await repo.updateMemberRole(tx, workspaceId, memberId, role))) {
+      throw new AppError("NOT_FOUND", "Member not found");
+    }
+    // A key lives only as long as its creator's right to make one (issue 21).
+    if (!workspaceRoleCan(role, "manageApiKeys")) {
+      await apiKeys.revokeByCreator(tx, workspaceId, memberId, "creator_demoted");
+    }
+  });
   const updated = await repo.findMember(db, workspaceId, memberId);
   if (!updated) throw new AppError("NOT_FOUND", "Member not found");
   return toMember(updated, { userId: viewerId, role: viewer.role });
@@ -195,9 +202,13 @@ export async function removeMember(
         : "The workspace owner cannot be removed",
     );
   }
-  if (!(await repo.removeMember(db, workspaceId, memberId))) {
-    throw new AppError("NOT_FOUND", "Member not found");
-  }
+  await db.transaction(async (tx) => {
+    if (!(await repo.removeMember(tx, workspaceId, memberId))) {
+      throw new AppError("NOT_FOUND", "Member not found");
+    }
+    // The keys they made stop with their membership (issue 21).
+    await apiKeys.revokeByCreator(tx, workspaceId, memberId, "creator_removed");
+  });
 }
 
 type MemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
