@@ -30,5 +30,6 @@ export function makeMe(subscription: Subscription | null = makeSubscription()): 
     twoFactorEnabled: false,
     deletionScheduledFor: null,
     hasPassword: true,
+    emailVerified: true,
   };
 }

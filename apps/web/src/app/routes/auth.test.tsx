@@ -109,28 +109,57 @@ describe("/auth", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
   });
 
-  it("brings a newcomer who signs up from an invitation back to it, not to onboarding", async () => {
-    let signedUp = false;
+  it("asks a newcomer to verify their address, with a link back to the invitation they came from", async () => {
+    const fetchMock = stubFetch({
+      ...signedOut,
+      "POST /api/auth/sign-up/email": () =>
+        jsonResponse(200, {
+          user: { id: "u2", fullName: "Sam Teammate", email: "sam@example.com" },
+        }),
+      "POST /api/auth/send-verification-email": () => jsonResponse(200, { status: true }),
+    });
+    renderAuth("/auth?mode=signup&redirect=%2Finvite%2Faccept%3Ftoken%3Dabc");
+    await screen.findByRole("button", { name: "Create Account" });
+    fill("Full name", "Sam Teammate");
+    fill("Email", "sam@example.com");
+    fill("Password", "a-good-password");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByText("Check your inbox to verify sam@example.com")).toBeTruthy();
+    const callbackURL = "/auth?verified=1&redirect=%2Finvite%2Faccept%3Ftoken%3Dabc";
+    const signUpCall = fetchMock.mock.calls.find(([url]) =>
+      String(url).endsWith("/api/auth/sign-up/email"),
+    );
+    expect(JSON.parse(String(signUpCall?.[1]?.body))).toMatchObject({
+      email: "sam@example.com",
+      callbackURL,
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "Resend email" }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) =>
+          String(url).endsWith("/api/auth/send-verification-email"),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it("goes on from a followed verification link (which signed the user in) to the redirect", async () => {
     stubFetch({
       ...signedOut,
       "GET /api/me": () =>
-        signedUp
-          ? jsonResponse(200, {
-              user: {
-                id: "u2",
-                fullName: "Sam Teammate",
-                email: "sam@example.com",
-                createdAt: "2025-11-01T00:00:00.000Z",
-              },
-              isAdmin: false,
-              onboardingCompleted: false,
-              subscription: null,
-            })
-          : signedOut["GET /api/me"](),
-      "POST /api/auth/sign-up/email": () => {
-        signedUp = true;
-        return jsonResponse(200, {});
-      },
+        jsonResponse(200, {
+          user: {
+            id: "u2",
+            fullName: "Sam Teammate",
+            email: "sam@example.com",
+            createdAt: "2025-11-01T00:00:00.000Z",
+          },
+          isAdmin: false,
+          onboardingCompleted: false,
+          subscription: null,
+        }),
     });
     const { router } = renderRoutes(
       [
@@ -138,14 +167,8 @@ describe("/auth", () => {
         { path: "/invite/accept", element: <p>Invitation page</p> },
         { path: "/onboarding", element: <p>Onboarding page</p> },
       ],
-      "/auth?mode=signup&redirect=%2Finvite%2Faccept%3Ftoken%3Dabc",
+      "/auth?verified=1&redirect=%2Finvite%2Faccept%3Ftoken%3Dabc",
     );
-    await screen.findByRole("button", { name: "Create Account" });
-    fill("Full name", "Sam Teammate");
-    fill("Email", "sam@example.com");
-    fill("Password", "a-good-password");
-    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
-
     expect(await screen.findByText("Invitation page")).toBeTruthy();
     expect(router.state.location.search).toBe("?token=abc");
   });

@@ -39,9 +39,27 @@ export function AuthRoute() {
   // The password was right and the account asks for a second factor before the session starts.
   const [twoFactorDue, setTwoFactorDue] = useState(false);
 
+  // A verification link lands here with `?verified=1` (and `&error=` when it did not work); it
+  // signed the user in, so the page moves on at once: the toast carries the news.
+  const verifiedLanding = searchParams.get("verified") === "1";
+  useEffect(() => {
+    if (!verifiedLanding) return;
+    if (googleError) {
+      toast.error("The verification link did not work", {
+        id: "email-verification",
+        description:
+          googleError === "TOKEN_EXPIRED"
+            ? "It has expired. Sign in and send a new one."
+            : "It is not valid. Sign in and send a new one.",
+      });
+    } else {
+      toast.success("Email address verified", { id: "email-verification" });
+    }
+  }, [verifiedLanding, googleError]);
+
   // Google sign-in comes back here with `?error=` when it was refused or failed: say so once.
   useEffect(() => {
-    if (!googleError) return;
+    if (!googleError || verifiedLanding) return;
     toast.error("Google sign-in failed", { description: googleSignInErrorMessage(googleError) });
     setSearchParams(
       (current) => {
@@ -51,7 +69,7 @@ export function AuthRoute() {
       },
       { replace: true },
     );
-  }, [googleError, setSearchParams]);
+  }, [googleError, verifiedLanding, setSearchParams]);
 
   if (me.isPending) return <LoadingScreen />;
   if (me.data) {
@@ -124,7 +142,9 @@ export function AuthRoute() {
           </div>
         </>
       ) : null}
-      {mode === "signup" ? <SignUpForm /> : null}
+      {mode === "signup" ? (
+        <SignUpForm redirect={safeRedirectPath(searchParams.get("redirect"))} />
+      ) : null}
       {mode === "signin" ? (
         <SignInForm
           onForgotPassword={() => switchTo("forgot")}

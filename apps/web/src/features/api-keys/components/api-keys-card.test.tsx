@@ -15,6 +15,7 @@ function makeApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     createdAt: "2026-11-01T09:00:00.000Z",
     lastUsedAt: null,
     revokedAt: null,
+    revokedNote: null,
     ...overrides,
   };
 }
@@ -47,12 +48,23 @@ describe("the API keys card", () => {
               keyPrefix: "utm_Zz99Yy88",
               revokedAt: "2026-11-10T00:00:00.000Z",
             }),
+            makeApiKey({
+              name: "Alan's sync",
+              revokedAt: "2026-11-12T00:00:00.000Z",
+              revokedNote: "Revoked: Alan Admin left the workspace",
+            }),
           ],
         }),
     });
     const rows = await screen.findAllByRole("row");
-    expect(rows).toHaveLength(3);
-    const [active, revoked] = rows.slice(1) as [HTMLElement, HTMLElement];
+    expect(rows).toHaveLength(4);
+    const [active, revoked, leftWithCreator] = rows.slice(1) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(leftWithCreator.textContent).toContain("Revoked: Alan Admin left the workspace");
+    expect(revoked.textContent).not.toContain("left the workspace");
     expect(active.textContent).toContain("Looker Studio sync");
     expect(active.textContent).toContain("utm_Ab12Cd34…");
     expect(active.textContent).toContain("Active");

@@ -54,7 +54,12 @@ function KeysTable({
             <TableCell>{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : "Never"}</TableCell>
             <TableCell>
               {apiKey.revokedAt ? (
-                <Badge variant="secondary">Revoked</Badge>
+                <div className="flex flex-col items-start gap-1">
+                  <Badge variant="secondary">Revoked</Badge>
+                  {apiKey.revokedNote ? (
+                    <span className="text-xs text-muted-foreground">{apiKey.revokedNote}</span>
+                  ) : null}
+                </div>
               ) : (
                 <Badge variant="success">Active</Badge>
               )}

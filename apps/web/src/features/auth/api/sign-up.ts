@@ -1,21 +1,27 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { SignUpRequest } from "@utmost/contracts";
 import { apiCommand } from "@/lib/api-client";
-import { meQueryKey } from "@/lib/auth";
+import { verifiedCallbackPath } from "./send-verification-email";
 
-/** The server signs the new user in straight away. */
-export function signUp(body: SignUpRequest): Promise<void> {
-  return apiCommand("/api/auth/sign-up/email", { method: "POST", body });
+/**
+ * No session comes back: the mailed link verifies the address and signs the user in, landing
+ * on `redirect` if any (the server answers a taken address the same way, and mails its owner).
+ */
+export function signUp(body: SignUpRequest, redirect: string | null = null): Promise<void> {
+  return apiCommand("/api/auth/sign-up/email", {
+    method: "POST",
+    body: { ...body, callbackURL: verifiedCallbackPath(redirect) },
+  });
 }
 
-export function useSignUp(options: { onSuccess: () => void; onError: (error: Error) => void }) {
-  const queryClient = useQueryClient();
+export function useSignUp(options: {
+  redirect: string | null;
+  onSuccess: (email: string) => void;
+  onError: (error: Error) => void;
+}) {
   return useMutation({
-    mutationFn: signUp,
-    onSuccess: async () => {
-      options.onSuccess();
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
+    mutationFn: (body: SignUpRequest) => signUp(body, options.redirect),
+    onSuccess: (_data, body) => options.onSuccess(body.email),
     onError: options.onError,
   });
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SignUpRequestSchema } from "@utmost/contracts";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -8,18 +9,22 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { useSignUp } from "../api/sign-up";
 import { SubmitButton } from "./submit-button";
+import { VerifyEmailNotice } from "./verify-email-notice";
 
-export function SignUpForm() {
+export function SignUpForm({ redirect = null }: { redirect?: string | null }) {
   const form = useForm({
     resolver: zodResolver(SignUpRequestSchema),
     defaultValues: { fullName: "", email: "", password: "" },
   });
   const { errors } = form.formState;
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp({
-    onSuccess: () =>
-      toast.success("Account created!", { description: "You can now sign in to your account." }),
+    redirect,
+    onSuccess: setSentTo,
     onError: (error) => toast.error("Sign up failed", { description: errorMessage(error) }),
   });
+
+  if (sentTo) return <VerifyEmailNotice email={sentTo} />;
 
   return (
     <form
