@@ -30,6 +30,22 @@ const RedirectPathSchema = z
   .optional();
 
 /**
+ * Where Better Auth's links (email verification, password reset) send the browser afterwards:
+ * a path on this site, or Better Auth fails to build the redirect (a 500 for `?callbackURL=x`).
+ */
+const RedirectQuerySchema = z.object(
+  Object.fromEntries(
+    ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"].map((name) => [
+      name,
+      z
+        .string()
+        .regex(/^\/(?!\/)[^\s\\]*$/, `${name} must be a path on this site`)
+        .optional(),
+    ]),
+  ),
+);
+
+/**
  * Where the verification link lands: a path on this site, by default the sign-in page, which
  * says the address is verified and goes on into the app (the link signs the user in).
  */
@@ -163,6 +179,7 @@ export async function authRoutes(
       forwarded = rule ? rule(request.body) : (request.body ?? {});
     }
     refuseUnstorableText({ path: url.pathname, query: request.query, body: forwarded });
+    if (request.method === "GET") parse(RedirectQuerySchema, request.query);
     let body: string | undefined;
     if (forwarded !== undefined) {
       body = JSON.stringify(forwarded);
