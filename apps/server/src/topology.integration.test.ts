@@ -47,7 +47,8 @@ import { newUser } from "./test/test-app.ts";
  * and Dodo stand-ins on their own servers. Through both APIs in turn: accounts, plans bought
  * (signed billing webhooks), alert rules, properties connected, 20 scans started at once. One
  * API and one worker are killed with SIGKILL while scans run; the survivors finish. Every scan
- * completes once, no job is lost, each webhook is applied once and each alert sent once.
+ * completes once, no job is lost, each webhook is applied once and each alert sent once; and an
+ * API key's rate limit holds across both APIs.
  * PostgreSQL only: a second process cannot open the embedded database.
  */
 
@@ -67,6 +68,8 @@ const PROFILE_KEY = "hostile-text";
 const GOOGLE_ACCOUNT = HOSTILE_USER_EMAIL;
 /** Per Google request until the kill, so the scans the killed worker holds are mid-way. */
 const SLOW_GOOGLE_MS = 500;
+/** The public API's per-key limit the processes run with: small, so the test spends it. */
+const API_RATE_LIMIT = 20;
 /** ADR 008: a scan's job whose worker died is retried within 30 s; the rest finish meanwhile. */
 const SETTLE_TIMEOUT_MS = 60_000;
 
@@ -95,6 +98,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
     const running = new Set<ChildProcess>();
     let apis: { process: ProductProcess; url: string }[] = [];
     let workers: ProductProcess[] = [];
+    let startSeconds = 0;
 
     beforeAll(async () => {
       testDb = await createTestDatabase("postgres");
@@ -130,9 +134,11 @@ describe.skipIf(!process.env.DATABASE_URL)(
         ...billingEnv(dodo.url),
         // Every request of this test comes from 127.0.0.1; the limits have tests of their own.
         AUTH_RATE_LIMIT_MAX: "1000",
+        API_RATE_LIMIT_PER_MINUTE: String(API_RATE_LIMIT),
         LOG_LEVEL: "info",
       };
       const ports = [await freePort(), await freePort()];
+      const startedAt = Date.now();
       // All four at once on an empty database: one migrates, the others wait for it.
       const [apiA, apiB, ...started] = await Promise.all([
         ...ports.map((port) =>
@@ -147,6 +153,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         { process: apiB, url: `http://127.0.0.1:${ports[1]}` },
       ];
       workers = started;
+      startSeconds = (Date.now() - startedAt) / 1000;
       for (const each of [apiA, apiB, ...started]) running.add(each.child);
       database = await openDatabase(testDb.database);
     }, 180_000);
@@ -368,6 +375,43 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const scanIds = saved.map((each) => each.scanId);
       expect(new Set(scanIds).size).toBe(SCANS);
 
+      // The public API's limit is counted in PostgreSQL: one key's requests spread over both
+      // APIs are allowed API_RATE_LIMIT_PER_MINUTE times in all, not that many per process.
+      const [keyed, other] = accounts;
+      if (!keyed || !other) throw new Error("missing accounts");
+      const keys = await Promise.all(
+        [keyed, other].map(async (account, i) => {
+          const made = await call(
+            i,
+            "POST",
+            `/api/workspaces/${account.workspaceIds[0]}/api-keys`,
+            {
+              cookie: account.cookie,
+              body: { name: "Topology" },
+            },
+          );
+          expect(made.status, made.text).toBe(201);
+          return made.json().key as string;
+        }),
+      );
+      const publicApi = (i: number, key: string | undefined) =>
+        fetch(`${api(i).url}/api/v1/properties`, { headers: { authorization: `Bearer ${key}` } });
+      const withinLimit = await Promise.all(
+        Array.from({ length: API_RATE_LIMIT }, (_, i) => publicApi(i, keys[0])),
+      );
+      expect(withinLimit.map((response) => response.status)).toEqual(
+        Array(API_RATE_LIMIT).fill(200),
+      );
+      for (const i of [0, 1]) {
+        const over = await publicApi(i, keys[0]);
+        expect(over.status).toBe(429);
+        expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(((await over.json()) as { error: { code: string } }).error.code).toBe(
+          "RATE_LIMITED",
+        );
+      }
+      expect((await publicApi(0, keys[1])).status).toBe(200);
+
       // Mid-way: both workers have taken their two scans (their concurrency) and read
       // slowly from Google when one API and one worker die.
       await eventually(async () => {
@@ -377,6 +421,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const [killedApi, killedWorker, survivingWorker] = [apis[0], workers[0], workers[1]];
       if (!killedApi || !killedWorker || !survivingWorker) throw new Error("missing processes");
       await Promise.all([killProcess(killedApi.process.child), killProcess(killedWorker.child)]);
+      const killedAt = Date.now();
       google.faults.setLatency(0);
       const completedBeforeKill = killedWorker
         .logged("scan completed")
@@ -429,6 +474,9 @@ describe.skipIf(!process.env.DATABASE_URL)(
         },
         SETTLE_TIMEOUT_MS,
         () => survivingWorker.output().slice(-4000),
+      );
+      console.info(
+        `four processes started in ${startSeconds.toFixed(1)} s; every scan and alert done ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
       );
       const scanJobs = settled.filter((job) => job.name === "scan");
       expect(scanJobs.map((job) => job.id).sort()).toEqual([...scanIds].sort());
