@@ -17,7 +17,45 @@ export async function signIn(
   await waitForPath(page, "/dashboard");
 }
 
-/** Creates an account through the sign-up form, skips onboarding and waits for the dashboard. */
+/**
+ * The verification link of the newest sign-up mail to `email`, read from the local outbox (the
+ * embedded demo keeps every mail there), on this browser's origin.
+ */
+export async function verificationLink(browser: Browser, email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await browser.page.request.get(browser.url("/api/dev/outbox"));
+    const { messages } = (await response.json()) as {
+      messages: { to: string; subject: string; text: string; createdAt: string }[];
+    };
+    const newest = messages
+      .filter(
+        (mail) =>
+          mail.to === email.toLowerCase() &&
+          mail.subject === "Verify your email address for Utmost",
+      )
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    const link = newest?.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+    if (link) {
+      const url = new URL(link);
+      return browser.url(url.pathname + url.search);
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * After the sign-up form: the page asks to check the inbox; the mailed link verifies the
+ * address and signs the user in, landing back in the app (onboarding, or where sign-up came from).
+ */
+export async function verifyEmailFromOutbox(browser: Browser, email: string) {
+  await browser.page.getByText("Check your inbox to verify", { exact: false }).waitFor();
+  await browser.page.goto(await verificationLink(browser, email));
+  await browser.page.getByText("Email address verified").waitFor();
+}
+
+/** Creates an account through the sign-up form, verifies it, skips onboarding, waits for the dashboard. */
 export async function signUpAndSkipOnboarding(
   browser: Browser,
   account: { fullName: string; email: string; password: string },
@@ -28,6 +66,7 @@ export async function signUpAndSkipOnboarding(
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Create Account" }).click();
+  await verifyEmailFromOutbox(browser, account.email);
   await waitForPath(page, "/onboarding");
   await page.getByRole("button", { name: "Skip" }).click();
   await waitForPath(page, "/dashboard");
@@ -59,6 +98,7 @@ export async function signUpConnectAndAudit(
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("a-good-password");
   await page.getByRole("button", { name: "Create Account" }).click();
+  await verifyEmailFromOutbox(browser, account.email);
   await waitForPath(page, "/onboarding");
   await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
+import { verifyEmailFromOutbox } from "../support/journeys.ts";
 
 describe("a newcomer's account", () => {
   const browser = useBrowser();
@@ -24,7 +25,8 @@ describe("a newcomer's account", () => {
 
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Create Account" }).click();
-    await page.getByText("Account created!").waitFor();
+    // No session until the mailed link is followed: it verifies the address and signs in.
+    await verifyEmailFromOutbox(browser, email);
     await waitForPath(page, "/onboarding");
 
     // Skip finishes onboarding and opens the dashboard.

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-import { finishFirstAudit, signIn } from "../support/journeys.ts";
+import { finishFirstAudit, signIn, verifyEmailFromOutbox } from "../support/journeys.ts";
 
 /** A scan of the demo property takes a few seconds; the whole journey runs two. */
 const SCAN_TIMEOUT = 90_000;
@@ -25,10 +25,12 @@ describe("auditing a property", () => {
 
       // A newcomer starts on onboarding.
       await page.goto(browser.url("/auth"));
+      const email = uniqueEmail("auditor");
       await page.getByLabel("Full name").fill("Jo Auditor");
-      await page.getByLabel("Email").fill(uniqueEmail("auditor"));
+      await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill("a-good-password");
       await page.getByRole("button", { name: "Create Account" }).click();
+      await verifyEmailFromOutbox(browser, email);
       await waitForPath(page, "/onboarding");
 
       // Connect a property: Google's consent page, then the property picker.

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Browser, openBrowser, uniqueEmail } from "../support/browser.ts";
 import { collectPageErrors, waitForPath } from "../support/expect-page.ts";
-import { signIn } from "../support/journeys.ts";
+import { signIn, verifyEmailFromOutbox } from "../support/journeys.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -61,6 +61,8 @@ describe("inviting a teammate", () => {
     await mate.getByLabel("Email").fill(teammateEmail.toUpperCase());
     await mate.getByLabel("Password").fill("a-good-password");
     await mate.getByRole("button", { name: "Create Account" }).click();
+    // The verification link signs the teammate in and comes back to the invitation.
+    await verifyEmailFromOutbox(teammate, teammateEmail);
     await waitForPath(mate, "/invite/accept");
 
     // Accepting joins the workspace, selects it and opens the dashboard (not onboarding).
