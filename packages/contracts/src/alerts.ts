@@ -165,6 +165,9 @@ export const AlertDeliverySchema = z.object({
 });
 export type AlertDelivery = z.infer<typeof AlertDeliverySchema>;
 
+export const AlertRecipientStatusSchema = z.enum(["confirmed", "awaiting_confirmation"]);
+export type AlertRecipientStatus = z.infer<typeof AlertRecipientStatusSchema>;
+
 /** One alert rule as the Alert Settings table shows it (spec §2, §7 alert_rules read). */
 export const AlertRuleSchema = z.object({
   id: z.uuid(),
@@ -182,6 +185,12 @@ export const AlertRuleSchema = z.object({
   frequency: AlertFrequencySchema,
   /** Email address, Slack webhook URL or webhook URL (spec §3 notification_config). */
   destination: z.string(),
+  /**
+   * An email rule's recipient: `confirmed` for a verified member of the workspace or an address
+   * that confirmed the mailed link; `awaiting_confirmation` until then, and no alert mail goes
+   * there (issue 21). Null for Slack and webhook rules.
+   */
+  recipientStatus: AlertRecipientStatusSchema.nullable(),
   isActive: z.boolean(),
   /** When it last fired (an alert was raised by a scan); null shows 'Never'. */
   lastTriggeredAt: z.iso.datetime().nullable(),
@@ -300,3 +309,17 @@ export const AlertWebhookBodySchema = z.object({
   dashboardUrl: z.url(),
 });
 export type AlertWebhookBody = z.infer<typeof AlertWebhookBodySchema>;
+
+/**
+ * `POST /api/alert-recipients/confirm` (public): the recipient of an email alert rule confirms,
+ * with the single-use token of the mailed link, that the workspace may send them alerts.
+ */
+export const ConfirmAlertRecipientRequestSchema = z.object({
+  token: text("Confirmation token").min(1, "Confirmation token is required").max(200),
+});
+export type ConfirmAlertRecipientRequest = z.infer<typeof ConfirmAlertRecipientRequestSchema>;
+export const ConfirmAlertRecipientResponseSchema = z.object({
+  email: z.string(),
+  workspaceName: z.string(),
+});
+export type ConfirmAlertRecipientResponse = z.infer<typeof ConfirmAlertRecipientResponseSchema>;

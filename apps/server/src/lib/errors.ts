@@ -52,6 +52,8 @@ const STATUS_BY_CODE = {
   PROPERTY_INACTIVE: 409,
   /** Spec §4: only a pending invitation can be accepted or declined. */
   INVITATION_NOT_PENDING: 409,
+  /** Issue 21: an email alert's recipient outside the workspace has not confirmed the link yet. */
+  ALERT_RECIPIENT_UNCONFIRMED: 409,
   INVITATION_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -98,6 +100,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to try again: the error handler adds Retry-After (RFC 9110 §10.2.3). */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super("RATE_LIMITED", message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export function errorBody(code: string, message: string, issues?: Issue[]): ErrorResponse {
   return { error: issues ? { code, message, issues } : { code, message } };
 }
@@ -106,6 +118,9 @@ export function errorBody(code: string, message: string, issues?: Issue[]): Erro
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) {
+        reply.header("retry-after", String(error.retryAfterSeconds));
+      }
       return reply
         .status(error.statusCode)
         .send(errorBody(error.code, error.message, error.issues));

@@ -20,6 +20,7 @@ import {
   alertsAfterScan,
 } from "./alerts.job.ts";
 import { insertDelivery } from "./alerts.repository.ts";
+import { confirmAlertRecipient } from "./alerts.testing.ts";
 import {
   type HttpReceiver,
   startHttpReceiver,
@@ -171,6 +172,7 @@ describe.each(testDatabaseKinds())("alert delivery on %s", (kind) => {
     let secret: string | null = null;
     const webhook = await track(signedReceiver(() => secret));
     const address = `alerts-${Date.now()}@example.com`;
+    await confirmAlertRecipient(app.database.db, workspaceId, address);
     const email = await createRule(cookie, workspaceId, { destination: address });
     const slackRule = await createRule(cookie, workspaceId, {
       alertType: "slack",
@@ -352,6 +354,7 @@ describe.each(testDatabaseKinds())("alert delivery on %s", (kind) => {
       destination: slack.url,
     });
     const address = `downgraded-${Date.now()}@example.com`;
+    await confirmAlertRecipient(app.database.db, workspaceId, address);
     const emailRule = await createRule(cookie, workspaceId, { destination: address });
     // Team to Pro: email alerts stay, Slack alerts go; the Slack rule is kept.
     await setPlan(app.database.db, userId, "pro");
@@ -399,6 +402,7 @@ describe.each(testDatabaseKinds())("alert delivery on %s", (kind) => {
   it("raises and delivers alerts from a real scan run by the worker", async () => {
     const { cookie, userId, workspaceId } = await newWorkspace();
     const address = `scan-${Date.now()}@example.com`;
+    await confirmAlertRecipient(app.database.db, workspaceId, address);
     const rule = await createRule(cookie, workspaceId, { destination: address });
     const dataSource = await connectEmulatorProperty({
       db: app.database.db,

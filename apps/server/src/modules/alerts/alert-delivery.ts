@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { alertMailMessage, slackMessage } from "./alert-messages.ts";
+import { isRecipientConfirmed, RECIPIENT_NOT_CONFIRMED } from "./alert-recipients.service.ts";
 import type { AlertDeliveryRow, AlertRuleRow } from "./alerts.repository.ts";
 import * as repo from "./alerts.repository.ts";
 import { OutboundError, type OutboundOptions, postJson } from "./outbound-http.ts";
@@ -92,6 +93,10 @@ export async function attemptDelivery(
 async function send(deps: DeliveryDeps, rule: AlertRuleRow, body: AlertWebhookBody) {
   const config = rule.notificationConfig;
   if ("email" in config) {
+    // Checked at every attempt: alert mail reaches outsiders only once they opted in.
+    if (!(await isRecipientConfirmed(deps.db, rule.workspaceId, config.email))) {
+      throw new DeliveryFailure(RECIPIENT_NOT_CONFIRMED, { permanent: true });
+    }
     try {
       await deps.mailer.send(alertMailMessage(config.email, body));
     } catch (error) {

@@ -8,6 +8,7 @@ import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts
 import { insertDataSource } from "../issues/issues.testing.ts";
 import { createWithOwner } from "../workspaces/workspaces.repository.ts";
 import { addMember } from "../workspaces/workspaces.testing.ts";
+import { confirmAlertRecipient } from "./alerts.testing.ts";
 import { startHttpReceiver } from "./receivers.testing.ts";
 
 /**
@@ -292,6 +293,7 @@ describe.each(testDatabaseKinds())("alert rules on %s", (kind) => {
   it("sends the spec's sample as a test alert, into the outbox, and logs it", async () => {
     const { cookie, workspaceId } = await newWorkspace();
     const address = `test-alert-${Date.now()}@example.com`;
+    await confirmAlertRecipient(app.database.db, workspaceId, address);
     const { alertRule } = await create(cookie, workspaceId, { destination: address });
 
     const sent = await call(cookie, "POST", `/api/alert-rules/${alertRule.id}/test`, {});

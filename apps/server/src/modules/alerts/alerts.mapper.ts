@@ -1,4 +1,4 @@
-import type { AlertDelivery, AlertRule } from "@utmost/contracts";
+import type { AlertDelivery, AlertRecipientStatus, AlertRule } from "@utmost/contracts";
 import type { NotificationConfig } from "../../db/schema.ts";
 import type { AlertDeliveryRow, AlertRuleRow, RuleDataSource } from "./alerts.repository.ts";
 
@@ -37,6 +37,7 @@ export function toAlertRule(
   row: AlertRuleRow,
   dataSource: RuleDataSource | null,
   lastDelivery: AlertDeliveryRow | undefined,
+  recipientStatus: AlertRecipientStatus | null,
 ): AlertRule {
   return {
     id: row.id,
@@ -48,6 +49,7 @@ export function toAlertRule(
     thresholdValue: row.thresholdValue,
     frequency: row.frequency,
     destination: destinationOf(row.notificationConfig),
+    recipientStatus: "email" in row.notificationConfig ? recipientStatus : null,
     isActive: row.isActive,
     lastTriggeredAt: row.lastTriggeredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -8,6 +8,7 @@ import {
   dataSources,
   type NotificationConfig,
   subscriptions,
+  users,
   utmIssues,
   workspaces,
   workspaceUsers,
@@ -409,6 +410,15 @@ export async function findWorkspace(db: Db, workspaceId: string) {
     .select({ id: workspaces.id, name: workspaces.name })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId))
+    .limit(1);
+  return row;
+}
+
+export async function findUserName(db: Db, userId: string) {
+  const [row] = await db
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, userId))
     .limit(1);
   return row;
 }

@@ -29,7 +29,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   /** The test alert's clock (signature timestamps); tests fix it. */
   now?: () => Date;
 }> = async (app, { db, config, mailer, now = () => new Date() }) => {
-  const deps = { db, cipher: createAppTokenCipher(config), appUrl: config.appUrl };
+  const deps = { db, cipher: createAppTokenCipher(config), appUrl: config.appUrl, mailer };
 
   app.get(
     "/api/workspaces/:workspaceId/alert-rules",

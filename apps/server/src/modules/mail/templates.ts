@@ -3,6 +3,47 @@ import type { MailMessage } from "./mailer.ts";
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/*
+ * Text other people wrote (workspace, inviter and property names, values found in a property's
+ * traffic) must not turn our mail into theirs: a workspace named "Your account is locked - verify
+ * at https://evil.example" would otherwise arrive as a clickable link from Utmost (issue 21,
+ * finding 4). Mail clients autolink anything shaped like a URL or a domain, in text and HTML
+ * parts alike, so the shape is broken where the text is not meant to link:
+ * - text parts "defang" it the way security advisories share hostile addresses:
+ *   `https://evil.example` reads `https[:]//evil[.]example`, which no autolinker takes for a link;
+ * - HTML parts escape it and put a zero-width non-joiner (U+200C) after the scheme's colon and
+ *   each dot of a name, so it reads as written but no longer parses as a URL or a host name;
+ * - subjects are one line: line breaks and other control characters become spaces (a header
+ *   cannot be split), and URLs are defanged as in text parts.
+ * Our own links (the invitation, the report) are written by us and left whole.
+ */
+const ZWNJ = "\u200C";
+/** A scheme such as `https:` in front of `//`. */
+const SCHEME = /([a-z][a-z0-9+.-]{0,30}):(?=\/\/)/gi;
+/** A dot between parts of a name, followed by a label with a letter (`evil.example`, not `2.5`). */
+const NAME_DOT = /(?<=[\p{L}\p{N}_-])\.(?=[\p{L}\p{N}-]*\p{L})/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** Someone else's text for a text part: one line, no link a mail client would make. */
+export function inertText(value: string): string {
+  return value.replace(CONTROL, " ").replace(SCHEME, "$1[:]").replace(NAME_DOT, "[.]");
+}
+
+/** Someone else's text for an HTML part: escaped, and no link a mail client would make. */
+export function inertHtml(value: string): string {
+  const broken = value
+    .replace(CONTROL, " ")
+    .replace(SCHEME, `$1:${ZWNJ}`)
+    .replace(NAME_DOT, `.${ZWNJ}`);
+  return escapeHtml(broken);
+}
+
+/** A subject with someone else's text in it: one header line, no link. */
+export function inertSubject(value: string): string {
+  return inertText(value).replace(/\s+/g, " ").trim();
+}
+
 export function passwordResetMail(to: string, fullName: string, url: string): MailMessage {
   const greeting = fullName ? `Hi ${fullName},` : "Hi,";
   return {
@@ -25,47 +66,6 @@ export function passwordResetMail(to: string, fullName: string, url: string): Ma
   };
 }
 
-export interface InvitationMailInput {
-  to: string;
-  inviterName: string;
-  workspaceName: string;
-  role: "admin" | "member";
-  url: string;
-  expiresAt: Date;
-}
-
-/** Issue 6: the invitation with its single-use link to `/invite/accept?token=...`. */
-export function invitationMail(input: InvitationMailInput): MailMessage {
-  const inviter = input.inviterName.trim() || "A teammate";
-  const asRole = input.role === "admin" ? "an admin" : "a member";
-  const lead = `${inviter} invited you to join the workspace "${input.workspaceName}" on Utmost as ${asRole}.`;
-  const expiry = `The invitation expires on ${input.expiresAt.toUTCString()}. If you were not expecting it, ignore this message.`;
-  return {
-    to: input.to,
-    subject: `${inviter} invited you to ${input.workspaceName} on Utmost`,
-    text: [
-      "Hi,",
-      "",
-      lead,
-      "To accept, open:",
-      input.url,
-      "",
-      "Sign in or sign up with this email address to accept.",
-      expiry,
-    ].join("\n"),
-    html: [
-      "<p>Hi,</p>",
-      `<p>${escapeHtml(lead)}</p>`,
-      `<p><a href="${escapeHtml(input.url)}">Accept the invitation</a></p>`,
-      "<p>Sign in or sign up with this email address to accept.</p>",
-      `<p>${escapeHtml(expiry)}</p>`,
-    ].join("\n"),
-  };
-}
-
-export interface AlertMailSection {
-  headline: string;
-  facts: string;
 /** The link that proves a password sign-up owns its address (Better Auth's email verification). */
 export function verifyEmailMail(to: string, fullName: string, url: string): MailMessage {
   const greeting = fullName ? `Hi ${fullName},` : "Hi,";
@@ -126,6 +126,49 @@ export function existingAccountSignUpMail(
   };
 }
 
+export interface InvitationMailInput {
+  to: string;
+  inviterName: string;
+  workspaceName: string;
+  role: "admin" | "member";
+  url: string;
+  expiresAt: Date;
+}
+
+/** Issue 6: the invitation with its single-use link to `/invite/accept?token=...`. */
+export function invitationMail(input: InvitationMailInput): MailMessage {
+  const inviter = input.inviterName.trim() || "A teammate";
+  const asRole = input.role === "admin" ? "an admin" : "a member";
+  // The inviter and the workspace name are theirs to choose: never a link here.
+  const lead = (name: string, workspace: string) =>
+    `${name} invited you to join the workspace "${workspace}" on Utmost as ${asRole}.`;
+  const expiry = `The invitation expires on ${input.expiresAt.toUTCString()}. If you were not expecting it, ignore this message.`;
+  return {
+    to: input.to,
+    subject: inertSubject(`${inviter} invited you to ${input.workspaceName} on Utmost`),
+    text: [
+      "Hi,",
+      "",
+      lead(inertText(inviter), inertText(input.workspaceName)),
+      "To accept, open:",
+      input.url,
+      "",
+      "Sign in or sign up with this email address to accept.",
+      expiry,
+    ].join("\n"),
+    html: [
+      "<p>Hi,</p>",
+      `<p>${lead(inertHtml(inviter), inertHtml(input.workspaceName))}</p>`,
+      `<p><a href="${escapeHtml(input.url)}">Accept the invitation</a></p>`,
+      "<p>Sign in or sign up with this email address to accept.</p>",
+      `<p>${escapeHtml(expiry)}</p>`,
+    ].join("\n"),
+  };
+}
+
+export interface AlertMailSection {
+  headline: string;
+  facts: string;
   details: string[];
   url: string;
 }
@@ -141,35 +184,79 @@ export interface AlertMailInput {
 
 /** Issue 7: an alert rule's message, realtime, digest or test. */
 export function alertMail(input: AlertMailInput): MailMessage {
-  const footer = `You get this because an alert rule of the workspace "${input.workspaceName}" on Utmost sends to this address. Change or switch off the rule on the Alert Settings page.`;
+  // Headlines and details carry property names and values found in traffic: never links.
+  const footer = (workspace: string) =>
+    `You get this because an alert rule of the workspace "${workspace}" on Utmost sends to this address. Change or switch off the rule on the Alert Settings page.`;
   return {
     to: input.to,
-    subject: input.subject,
+    subject: inertSubject(input.subject),
     text: [
       ...input.sections.flatMap((section) => [
-        section.headline,
-        section.facts,
-        ...section.details.map((line) => `- ${line}`),
+        inertText(section.headline),
+        inertText(section.facts),
+        ...section.details.map((line) => `- ${inertText(line)}`),
         section.url,
         "",
       ]),
       `Dashboard: ${input.dashboardUrl}`,
       "",
-      footer,
+      footer(inertText(input.workspaceName)),
     ].join("\n"),
     html: [
       ...input.sections.map((section) =>
         [
-          `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(section.headline)}</h2>`,
-          `<p style="margin:0 0 8px;color:#555">${escapeHtml(section.facts)}</p>`,
+          `<h2 style="font-size:16px;margin:16px 0 4px">${inertHtml(section.headline)}</h2>`,
+          `<p style="margin:0 0 8px;color:#555">${inertHtml(section.facts)}</p>`,
           section.details.length > 0
-            ? `<ul>${section.details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
+            ? `<ul>${section.details.map((line) => `<li>${inertHtml(line)}</li>`).join("")}</ul>`
             : "",
           `<p><a href="${escapeHtml(section.url)}">View the report</a></p>`,
         ].join("\n"),
       ),
       `<p><a href="${escapeHtml(input.dashboardUrl)}">Open the dashboard</a></p>`,
-      `<p style="color:#777;font-size:12px">${escapeHtml(footer)}</p>`,
+      `<p style="color:#777;font-size:12px">${footer(inertHtml(input.workspaceName))}</p>`,
+    ].join("\n"),
+  };
+}
+
+export interface AlertRecipientConfirmationInput {
+  to: string;
+  workspaceName: string;
+  /** Who added the address to an alert rule. */
+  requesterName: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/**
+ * Issue 21: an alert rule mails an address outside the workspace only after its owner confirms
+ * (double opt-in). This is the one message such an address gets before that.
+ */
+export function alertRecipientConfirmationMail(
+  input: AlertRecipientConfirmationInput,
+): MailMessage {
+  const requester = input.requesterName.trim() || "A member";
+  const lead = (workspace: string, name: string) =>
+    `The workspace "${workspace}" on Utmost wants to send you Utmost alerts: health scores and UTM tagging issues of its Google Analytics properties. ${name} added this address to one of its alert rules.`;
+  const ignore = `If you do not want these alerts, ignore this message: nothing more is sent to you unless you confirm. The link works until ${input.expiresAt.toUTCString()}.`;
+  return {
+    to: input.to,
+    subject: inertSubject(`${input.workspaceName} wants to send you Utmost alerts`),
+    text: [
+      "Hi,",
+      "",
+      lead(inertText(input.workspaceName), inertText(requester)),
+      "",
+      "To confirm, open:",
+      input.url,
+      "",
+      ignore,
+    ].join("\n"),
+    html: [
+      "<p>Hi,</p>",
+      `<p>${lead(inertHtml(input.workspaceName), inertHtml(requester))}</p>`,
+      `<p><a href="${escapeHtml(input.url)}">Confirm: send me these alerts</a></p>`,
+      `<p>${escapeHtml(ignore)}</p>`,
     ].join("\n"),
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { RateLimitedError } from "../../lib/errors.ts";
 import * as repo from "./rate-limits.repository.ts";
 
 /**
@@ -35,19 +35,18 @@ export async function takeFromLimit(db: Db, rule: LimitRule): Promise<LimitOutco
 }
 
 /**
- * Counts one request against each rule in turn and refuses with 429 at the first one spent; the
- * reply gets Retry-After. `describe` says in the message what was limited.
+ * Counts one request against each rule in turn and refuses at the first one spent: 429 with
+ * Retry-After and the rule's own message.
  */
 export async function requireWithinLimits(
   db: Db,
-  rules: (LimitRule & { describe: (rule: LimitRule, retryAfterSeconds: number) => string })[],
-  reply: { header(name: string, value: string): unknown },
+  rules: (LimitRule & { message: (retryAfterSeconds: number) => string })[],
 ): Promise<void> {
   for (const rule of rules) {
     const outcome = await takeFromLimit(db, rule);
-    if (outcome.allowed) continue;
-    reply.header("retry-after", String(outcome.resetSeconds));
-    throw new AppError("RATE_LIMITED", rule.describe(rule, outcome.resetSeconds));
+    if (!outcome.allowed) {
+      throw new RateLimitedError(rule.message(outcome.resetSeconds), outcome.resetSeconds);
+    }
   }
 }
 
