@@ -81,7 +81,6 @@ interface JobRow {
 }
 
 interface Account {
-  email: string;
   userId: string;
   cookie: string;
   workspaceIds: string[];
@@ -125,6 +124,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       alertReceiver = await startHttpReceiver(() => ({ status: 200 }));
 
       // Every process gets the same environment, as a deployment gives them; APIs add a port.
+      // NODE_ENV=test: production refuses the stand-ins, and its cookies need HTTPS.
       const env = {
         NODE_ENV: "test",
         DATABASE_URL: testDb.database.url,
@@ -140,21 +140,28 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const ports = [await freePort(), await freePort()];
       const startedAt = Date.now();
       // All four at once on an empty database: one migrates, the others wait for it.
-      const [apiA, apiB, ...started] = await Promise.all([
+      const starts = await Promise.allSettled([
         ...ports.map((port) =>
           startApiProcess({ ...env, RUN_WORKER: "false", HOST: "127.0.0.1", PORT: String(port) }),
         ),
         startWorkerProcess(env),
         startWorkerProcess(env),
       ]);
+      const started = starts.flatMap((start) =>
+        start.status === "fulfilled" ? [start.value] : [],
+      );
+      // Those that did start are stopped after, even when another did not.
+      for (const each of started) running.add(each.child);
+      const failed = starts.find((start) => start.status === "rejected");
+      if (failed) throw failed.reason;
+      const [apiA, apiB, ...workerProcesses] = started;
       if (!apiA || !apiB) throw new Error("the API processes did not start");
       apis = [
         { process: apiA, url: `http://127.0.0.1:${ports[0]}` },
         { process: apiB, url: `http://127.0.0.1:${ports[1]}` },
       ];
-      workers = started;
+      workers = workerProcesses;
       startSeconds = (Date.now() - startedAt) / 1000;
-      for (const each of [apiA, apiB, ...started]) running.add(each.child);
       database = await openDatabase(testDb.database);
     }, 180_000);
 
@@ -238,7 +245,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         expect(created.status, created.text).toBe(201);
         workspaceIds.push(created.json().workspace.id);
       }
-      return { email: input.email, userId: signIn.json().user.id, cookie, workspaceIds };
+      return { userId: signIn.json().user.id, cookie, workspaceIds };
     }
 
     /** Checkout through one API, Pay on the stand-in's page: its events go to API `i`. */
