@@ -164,6 +164,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: "/alert-recipients/confirm",
+        lazy: async () => ({
+          Component: (await import("./routes/alert-recipient-confirm")).AlertRecipientConfirmRoute,
+        }),
+      },
+      {
         path: "/outbox",
         lazy: async () => ({ Component: (await import("./routes/outbox")).OutboxRoute }),
       },

@@ -13,6 +13,7 @@ export function makeAlertRule(overrides: Partial<AlertRule> = {}): AlertRule {
     thresholdValue: 70,
     frequency: "daily",
     destination: "alerts@example.com",
+    recipientStatus: "confirmed",
     isActive: true,
     lastTriggeredAt: null,
     createdAt: "2025-11-01T10:00:00.000Z",

@@ -110,6 +110,21 @@ describe("/alert-settings", () => {
     }
   });
 
+  it("marks an email recipient that has not confirmed yet", async () => {
+    const awaiting = makeAlertRule({
+      workspaceId: workspace.id,
+      triggerCondition: "scan_completed",
+      thresholdValue: null,
+      destination: "client@example.org",
+      recipientStatus: "awaiting_confirmation",
+    });
+    arrange([awaiting, scoreRule]);
+    const row = within(await screen.findByRole("row", { name: "Email: Scan completed" }));
+    expect(row.getByText("Awaiting confirmation")).toBeTruthy();
+    const confirmed = within(screen.getByRole("row", { name: "Email: Score drops below 60" }));
+    expect(confirmed.queryByText("Awaiting confirmation")).toBeNull();
+  });
+
   it("starts from the empty state and creates a rule with the spec's defaults", async () => {
     const created = makeAlertRule({ workspaceId: workspace.id, destination: "team@acme.com" });
     let rules: AlertRule[] = [];

@@ -5,6 +5,7 @@ import {
   type AlertType,
 } from "@utmost/contracts";
 import { History, Mail, MessageSquare, Pencil, Send, Trash2, Webhook } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -88,6 +89,15 @@ export function AlertRulesTable({
                   >
                     {rule.destination}
                   </p>
+                  {rule.recipientStatus === "awaiting_confirmation" ? (
+                    <Badge
+                      variant="warning"
+                      className="mt-1"
+                      title="We mailed this address a link. No alert goes there until it is confirmed."
+                    >
+                      Awaiting confirmation
+                    </Badge>
+                  ) : null}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{trigger}</TableCell>
                 <TableCell className="min-w-28">{describeScope(rule)}</TableCell>
