@@ -36,6 +36,18 @@ describe("loadConfig", () => {
     expect(config.demoMode).toBe(false);
   });
 
+  it("trusts the configured number of proxy hops, and refuses the old TRUST_PROXY", () => {
+    expect(loadConfig({}).trustedProxyHops).toBe(0);
+    expect(loadConfig({ TRUSTED_PROXY_HOPS: "2" }).trustedProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUSTED_PROXY_HOPS: "-1" })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => loadConfig({ TRUSTED_PROXY_HOPS: "one" })).toThrow(/TRUSTED_PROXY_HOPS/);
+    // It trusted the left-most X-Forwarded-For, which the client writes.
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY: is replaced by TRUSTED_PROXY_HOPS/,
+    );
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustedProxyHops).toBe(0);
+  });
+
   it("names the variable when a value is bad", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
