@@ -352,5 +352,6 @@ describe("the public API's limit under concurrency", () => {
         await app.close();
       }
     },
+    60_000,
   );
 });
