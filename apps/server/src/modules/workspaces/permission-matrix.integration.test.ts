@@ -14,7 +14,7 @@ import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
 import { isWorkspaceRoute } from "../../test/route-table.ts";
 import { signUp } from "../../test/test-app.ts";
-import { insertAlertRule } from "../alerts/alerts.testing.ts";
+import { confirmAlertRecipient, insertAlertRule } from "../alerts/alerts.testing.ts";
 import { dataUrl, tinyPng } from "../branding/branding.testing.ts";
 import {
   authorize,
@@ -120,6 +120,10 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       .returning();
     if (!invitation) throw new Error("invitation insert returned no row");
     const alertRule = await insertAlertRule(db, { workspaceId: workspace.id });
+    // Its recipient has opted in, so a test alert is sent (the opt-in has its own tests).
+    if ("email" in alertRule.notificationConfig) {
+      await confirmAlertRecipient(db, workspace.id, alertRule.notificationConfig.email);
+    }
     return {
       alertRuleId: alertRule.id,
       workspaceId: workspace.id,
