@@ -1,12 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { uniqueEmail, useBrowser } from "../support/browser.ts";
+import { type Browser, uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
 import { signIn } from "../support/journeys.ts";
 
 /**
- * Issue 7: an owner sets up an email alert rule, sends a test alert, finds the message in the
- * local outbox and the delivery in the rule's log, then switches the rule off and deletes it.
+ * Issue 7: an owner sets up an email alert rule, the recipient confirms it (issue 21), the owner
+ * sends a test alert, finds the message in the local outbox and the delivery in the rule's log,
+ * then switches the rule off and deletes it.
  */
+/** The confirmation link mailed to a new alert recipient, from the local outbox. */
+async function confirmationLink(browser: Browser, email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await browser.page.request.get(browser.url("/api/dev/outbox"));
+    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+    const link = messages
+      .find((mail) => mail.to === email.toLowerCase() && mail.text.includes("/alert-recipients/"))
+      ?.text.match(/https?:\/\/\S+\/alert-recipients\/confirm\?token=\S+/)?.[0];
+    if (link) {
+      const url = new URL(link);
+      return browser.url(url.pathname + url.search);
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 describe("alert rules", () => {
   const browser = useBrowser();
 
@@ -36,6 +55,16 @@ describe("alert rules", () => {
     await row.getByText("Score drops below 70").waitFor();
     await row.getByText("Daily digest").waitFor();
     await row.getByText("Never").waitFor();
+
+    // The address is outside the workspace: no alert goes there until it confirms the link
+    // it was mailed (issue 21), on a page that confirms at a button press.
+    await row.getByText("Awaiting confirmation").waitFor();
+    await page.goto(await confirmationLink(browser, recipient));
+    await page.getByRole("button", { name: "Confirm: send me these alerts" }).click();
+    await page.getByText("Alerts confirmed").waitFor();
+    await page.goto(browser.url("/alert-settings"));
+    await row.getByText("Never").waitFor();
+    expect(await row.getByText("Awaiting confirmation").count()).toBe(0);
 
     await row.getByRole("button", { name: "Send test alert" }).click();
     await page.getByText("Test alert sent successfully").waitFor();
