@@ -288,6 +288,11 @@ export function AlertRuleDialog({
             id={destinationId}
             label={destinationLabel}
             error={errors.destination?.message}
+            hint={
+              alertType === "email"
+                ? "An address outside the workspace gets a confirmation email first; alerts go there once it confirms."
+                : undefined
+            }
           >
             <Input
               id={destinationId}
