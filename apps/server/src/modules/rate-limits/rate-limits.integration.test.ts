@@ -109,6 +109,20 @@ describe.each(testDatabaseKinds())("rate limits on %s", (kind) => {
       }
     });
 
+    it("waits at most 15 minutes however long the guessing goes on", async () => {
+      const email = `patient-${Date.now()}@example.com`;
+      for (let i = 0; i < 5; i++) await signIn(app, { email, password: "wrong-password" });
+      await app.database.db
+        .update(signInFailures)
+        .set({ failures: 40, lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(signInFailures.accountKey, signInAccountKey(email)));
+      expect((await signIn(app, { email, password: "wrong-password" })).statusCode).toBe(401);
+      const refused = await signIn(app, { email, password: "wrong-password" });
+      expect(refused.statusCode).toBe(429);
+      expect(retryAfter(refused)).toBeGreaterThan(890);
+      expect(retryAfter(refused)).toBeLessThanOrEqual(900);
+    });
+
     it("answers an address with no account exactly as one with an account", async () => {
       const { input } = await signUp(app);
       const nobody = newUser().email;
