@@ -73,6 +73,8 @@ describe.each(testDatabaseKinds())("Google sign-in on %s", (kind) => {
       headers: { cookie: session },
     });
     expect(me.json().user).toMatchObject({ email: "sam.lee@gmail.com", fullName: "Sam Lee" });
+    // Google vouches for the address (email_verified): nothing to verify here.
+    expect(me.json().emailVerified).toBe(true);
 
     const [user] = await app.database.db
       .select()
