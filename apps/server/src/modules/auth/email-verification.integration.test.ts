@@ -99,6 +99,20 @@ describe.each(testDatabaseKinds())("email verification on %s", (kind) => {
     expect(retried.statusCode).toBe(201);
   });
 
+  it("mails the link with no link made of the name the sign-up typed", async () => {
+    const input = newUser({ fullName: "Locked out? verify at https://evil.example now" });
+    const signedUp = await app.server.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      payload: input,
+    });
+    expect(signedUp.statusCode).toBe(200);
+    const mail = await lastMailTo(input.email);
+    expect(mail.text).toContain("verify-email?token=");
+    expect(mail.text).not.toContain("https://evil.example");
+    expect(mail.html).not.toContain("https://evil.example");
+  });
+
   it("makes an ADMIN_EMAILS address an admin only once it is verified", async () => {
     const input = newUser({ email: ADMIN_EMAIL });
     const signedUp = await app.server.inject({

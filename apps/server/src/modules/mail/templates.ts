@@ -68,7 +68,8 @@ export function passwordResetMail(to: string, fullName: string, url: string): Ma
 
 /** The link that proves a password sign-up owns its address (Better Auth's email verification). */
 export function verifyEmailMail(to: string, fullName: string, url: string): MailMessage {
-  const greeting = fullName ? `Hi ${fullName},` : "Hi,";
+  // The name is whatever the sign-up typed, perhaps not the address's owner: no link in it.
+  const greeting = fullName ? `Hi ${inertText(fullName)},` : "Hi,";
   return {
     to,
     subject: "Verify your email address for Utmost",
@@ -81,7 +82,7 @@ export function verifyEmailMail(to: string, fullName: string, url: string): Mail
       "The link works for 24 hours. If you did not create an account, ignore this message: nothing happens without the link.",
     ].join("\n"),
     html: [
-      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${inertHtml(greeting)}</p>`,
       "<p>To finish creating your Utmost account, confirm this is your address.</p>",
       `<p><a href="${escapeHtml(url)}">Verify my email address</a></p>`,
       "<p>The link works for 24 hours. If you did not create an account, ignore this message: nothing happens without the link.</p>",
