@@ -22,4 +22,18 @@ describe("excessive-length limits", () => {
     expect(findingKeys(result)).toEqual([`campaign:${"a".repeat(101)}`]);
     expect(result.findings[0]?.field).toBe("sessionManualCampaignName");
   });
+
+  it("quotes a value of up to 100 characters whole, and cuts a longer one at 100", () => {
+    const source = (value: string) =>
+      runOn(excessiveLength, [utmRow(value, "email", "spring_sale")]).findings[0]?.title;
+    expect(source("s".repeat(100))).toBe(
+      `utm_source value is 100 characters long (limit 50): '${"s".repeat(100)}'`,
+    );
+    expect(source("s".repeat(101))).toBe(
+      `utm_source value is 101 characters long (limit 50): '${"s".repeat(100)}…'`,
+    );
+    expect(source(`${"s".repeat(99)}🎉`)).toBe(
+      `utm_source value is 100 characters long (limit 50): '${"s".repeat(99)}🎉'`,
+    );
+  });
 });

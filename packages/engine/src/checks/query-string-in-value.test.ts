@@ -56,4 +56,15 @@ describe("query-string-in-value", () => {
     const result = runOn(queryStringInValue, [{ landingPagePlusQueryString: "/", sessions: 1 }]);
     expect(result.status).toBe("skipped");
   });
+
+  it("names the swallowed parameters, trimmed and in lower case, one or several", () => {
+    const titles = runOn(queryStringInValue, [
+      utmRow("newsletter", "email", "spring_sale?UTM_CONTENT =hero", 30),
+      utmRow("newsletter", "email", "summer_sale&utm_content=hero&gclid=abc", 20),
+    ]).findings.map((finding) => finding.title);
+    expect(titles).toEqual([
+      'utm_campaign "spring_sale?UTM_CONTENT =hero" contains the parameter utm_content',
+      'utm_campaign "summer_sale&utm_content=hero&gclid=abc" contains the parameters utm_content, gclid',
+    ]);
+  });
 });

@@ -36,4 +36,36 @@ describe("self-referral edges", () => {
     ]);
     expect(result.status).toBe("passed");
   });
+
+  describe("names a listed host its own host and any other host of the site a sub-domain", () => {
+    const title = (siteHosts: string[], source: string) =>
+      runOn(selfReferral, [referral(source, "referral")], { siteHosts }).findings[0]?.title;
+
+    it("a listed www host counts its bare domain as listed", () => {
+      expect(title(["www.example.com"], "example.com")).toBe(
+        "Your own host example.com appears as a referral source",
+      );
+    });
+
+    it("a listed bare domain counts its www host as listed", () => {
+      expect(title(["example.com"], "www.example.com")).toBe(
+        "Your own host www.example.com appears as a referral source",
+      );
+    });
+
+    it("drops www only at the start of a host", () => {
+      expect(title(["news.www.example.com"], "news.example.com")).toBe(
+        "Your sub-domain news.example.com appears as a referral source",
+      );
+      expect(title(["news.example.com"], "news.www.example.com")).toBe(
+        "Your sub-domain news.www.example.com appears as a referral source",
+      );
+    });
+
+    it("a host the site did not list is a sub-domain", () => {
+      expect(title(["www.example.com"], "shop.example.com")).toBe(
+        "Your sub-domain shop.example.com appears as a referral source",
+      );
+    });
+  });
 });

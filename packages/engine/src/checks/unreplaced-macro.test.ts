@@ -60,4 +60,15 @@ describe("unreplaced-macro", () => {
     const result = runOn(unreplacedMacro, [{ landingPagePlusQueryString: "/", sessions: 1 }]);
     expect(result.status).toBe("skipped");
   });
+
+  it("names one macro, or several joined by commas", () => {
+    const titles = runOn(unreplacedMacro, [
+      utmRow("facebook", "paid_social", "{{campaign.name}}", 30),
+      utmRow("facebook", "paid_social", "{{adset.name}}_{{ad.name}}", 20),
+    ]).findings.map((finding) => finding.title);
+    expect(titles).toEqual([
+      'utm_campaign "{{campaign.name}}" holds the unreplaced macro {{campaign.name}}',
+      'utm_campaign "{{adset.name}}_{{ad.name}}" holds the unreplaced macros {{adset.name}}, {{ad.name}}',
+    ]);
+  });
 });
