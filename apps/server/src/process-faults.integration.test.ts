@@ -153,6 +153,17 @@ describe.skipIf(!process.env.DATABASE_URL)(
       return job;
     }
 
+    /** The scan's job once it has left the active state, or as it is after 15 s. */
+    async function settledScanJob(scanId: string) {
+      const deadline = Date.now() + 15_000;
+      let job = await scanJob(scanId);
+      while (job?.state === "active" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = await scanJob(scanId);
+      }
+      return job;
+    }
+
     function summary(scan: Scan) {
       return {
         status: scan.status,
@@ -199,7 +210,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
           expect(scan, second.output()).toMatchObject({ status: "completed", progress: 100 });
           // The killed attempt counts as one: the job was failed for its silent heartbeat, then
           // retried, and the retry started within the deadline.
-          const job = await scanJob(scanId);
+          // The scan row is written before the worker marks its job done: wait for the job.
+          const job = await settledScanJob(scanId);
           expect(job).toMatchObject({ state: "completed", retryCount: 1 });
           const takeoverMs = (job?.startedOn?.getTime() ?? Number.POSITIVE_INFINITY) - killedAt;
           console.info(`scan taken over ${(takeoverMs / 1000).toFixed(1)} s after the kill`);

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from "@utmost/contracts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { type GenericOAuthConfig, genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Db } from "../../db/client.ts";
@@ -82,6 +82,18 @@ export function createAuth(options: {
     hooks: {
       // A changed password signs every other device out, whatever the client asks for.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/two-factor/enable") {
+          // The verification link signs in without a second factor: a second factor is set up
+          // only on a verified address, so the link can never sign past one.
+          const session = await getSessionFromCtx(ctx);
+          if (session && !session.user.emailVerified) {
+            throw new APIError("FORBIDDEN", {
+              code: "EMAIL_NOT_VERIFIED",
+              message: `Verify your email address first: we sent a link to ${session.user.email}.`,
+            });
+          }
+          return;
+        }
         if (ctx.path !== "/change-password") return;
         return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
       }),

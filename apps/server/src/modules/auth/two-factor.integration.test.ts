@@ -121,6 +121,18 @@ describe.each(testDatabaseKinds())("two-factor sign-in on %s", (kind) => {
     expect(meAfter.json().twoFactorEnabled).toBe(true);
   });
 
+  it("sets up a second factor only on a verified address (the link signs in without one)", async () => {
+    const { input, cookie, userId } = await signUp(app, undefined, { verified: false });
+    const refused = await post(app, "/two-factor/enable", { password: input.password }, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { code: "EMAIL_NOT_VERIFIED" } });
+    const rows = await app.database.db
+      .select()
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, userId));
+    expect(rows).toEqual([]);
+  });
+
   it("gives no session at the next sign-in until a valid code is given", async () => {
     const { input, secret } = await userWithTwoFactor(app);
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { inertHtml, inertSubject, inertText, invitationMail } from "./templates.ts";
+import {
+  inertHtml,
+  inertSubject,
+  inertText,
+  invitationMail,
+  passwordResetMail,
+} from "./templates.ts";
 
 /** Issue 21, finding 4: other people's text never arrives in our mail as a link. */
 describe("neutralising other people's text in mail", () => {
@@ -43,5 +49,15 @@ describe("neutralising other people's text in mail", () => {
     }
     expect(mail.text).toContain("https://utmost.example.com/invite/accept?token=abc");
     expect(mail.html).toContain('href="https://utmost.example.com/invite/accept?token=abc"');
+  });
+
+  it("neutralises the account's name in a password reset and keeps the reset link whole", () => {
+    const url = "http://localhost:3000/api/auth/reset-password/abc?callbackURL=%2Freset-password";
+    const mail = passwordResetMail("owner@example.com", lure, url);
+    expect(mail.text).toContain("https[:]//evil[.]example/login");
+    expect(mail.text).not.toContain("https://evil.example");
+    expect(mail.text).toContain(url);
+    expect(mail.html).not.toContain("https://evil.example");
+    expect(mail.html).toContain(`href="${url}"`);
   });
 });

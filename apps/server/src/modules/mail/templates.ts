@@ -45,7 +45,8 @@ export function inertSubject(value: string): string {
 }
 
 export function passwordResetMail(to: string, fullName: string, url: string): MailMessage {
-  const greeting = fullName ? `Hi ${fullName},` : "Hi,";
+  // An unverified sign-up may have typed the name under someone else's address: no link in it.
+  const greeting = fullName ? `Hi ${inertText(fullName)},` : "Hi,";
   return {
     to,
     subject: "Reset your Utmost password",
@@ -58,7 +59,7 @@ export function passwordResetMail(to: string, fullName: string, url: string): Ma
       "The link works for one hour. If you did not ask for this, ignore this message: your password stays as it is.",
     ].join("\n"),
     html: [
-      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${inertHtml(greeting)}</p>`,
       "<p>Someone asked to reset the password of your Utmost account.</p>",
       `<p><a href="${escapeHtml(url)}">Choose a new password</a></p>`,
       "<p>The link works for one hour. If you did not ask for this, ignore this message: your password stays as it is.</p>",
