@@ -16,6 +16,10 @@ import {
 import { createBillingQueues, startBillingWorkers } from "../modules/billing/billing.job.ts";
 import type { GoogleSetup } from "../modules/google/google-setup.ts";
 import { createOutboxMailer, type Mailer } from "../modules/mail/mailer.ts";
+import {
+  createRateLimitQueues,
+  startRateLimitWorkers,
+} from "../modules/rate-limits/rate-limits.job.ts";
 import { createReportQueues, startReportWorkers } from "../modules/reports/generate-report.job.ts";
 import { createScanQueues, startScanWorkers } from "../modules/scans/run-scan.job.ts";
 import {
@@ -38,6 +42,7 @@ export async function prepareJobQueue(jobs: JobQueue, logger: FastifyBaseLogger)
   await createBillingQueues(jobs);
   await createAccountPurgeQueues(jobs);
   await createReportQueues(jobs);
+  await createRateLimitQueues(jobs);
 }
 
 export interface WorkerOptions {
@@ -88,6 +93,7 @@ export async function startWorkers(jobs: JobQueue, options: WorkerOptions): Prom
     logger: options.logger,
     now: options.now ?? (() => new Date()),
   });
+  await startRateLimitWorkers(jobs, { db: options.db, logger: options.logger });
   await startReportWorkers(jobs, {
     db: options.db,
     logger: options.logger,

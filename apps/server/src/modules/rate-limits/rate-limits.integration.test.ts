@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../app.ts";
 import { type Database, openDatabase } from "../../db/client.ts";
-import { signInFailures } from "../../db/schema.ts";
+import { rateLimitCounters, signInFailures } from "../../db/schema.ts";
 import { loadConfig } from "../../env.ts";
 import {
   createTestDatabase,
@@ -14,6 +14,7 @@ import { setPlan } from "../../test/plans.ts";
 import { createTestApp, newUser, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { createOutboxMailer } from "../mail/mailer.ts";
 import { insertTeam } from "../workspaces/workspaces.testing.ts";
+import { pruneRateLimits } from "./rate-limits.repository.ts";
 import { signInAccountKey } from "./rate-limits.service.ts";
 
 /**
@@ -212,6 +213,37 @@ describe.each(testDatabaseKinds())("rate limits on %s", (kind) => {
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("forgets counters and failures that can no longer limit anyone, and keeps the rest", async () => {
+    const app = await createTestApp(kind);
+    try {
+      const db = app.database.db;
+      const ago = (interval: string) => sql`now() - ${sql.raw(`interval '${interval}'`)}`;
+      await db.insert(rateLimitCounters).values([
+        { key: "prune:ended", count: 3, windowEndsAt: ago("2 hours") },
+        { key: "prune:recent", count: 3, windowEndsAt: ago("10 minutes") },
+      ]);
+      await db.insert(signInFailures).values([
+        { accountKey: "prune:old", failures: 4, lastFailedAt: ago("2 days") },
+        { accountKey: "prune:fresh", failures: 4, lastFailedAt: ago("1 hour") },
+        {
+          accountKey: "prune:waiting",
+          failures: 40,
+          lastFailedAt: ago("2 days"),
+          lockedUntil: sql`now() + interval '5 minutes'`,
+        },
+      ]);
+      expect(await pruneRateLimits(db)).toEqual({ counters: 1, failures: 1 });
+      const counters = await db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+      expect(counters.map((row) => row.key)).toContain("prune:recent");
+      expect(counters.map((row) => row.key)).not.toContain("prune:ended");
+      const failures = await db.select({ key: signInFailures.accountKey }).from(signInFailures);
+      const kept = failures.map((row) => row.key).filter((key) => key.startsWith("prune:"));
+      expect(kept.sort()).toEqual(["prune:fresh", "prune:waiting"]);
     } finally {
       await app.close();
     }

@@ -81,3 +81,22 @@ export async function admitSignInAttempt(
 export async function clearSignInFailures(db: Db, accountKey: string): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.accountKey, accountKey));
 }
+
+/**
+ * Forgets what can no longer limit anyone: counters whose window ended an hour ago and failed
+ * sign-ins forgotten already (a day without one, so past any back-off). Without it an address
+ * that never signs in successfully would keep its row for ever. Answers how many rows went.
+ */
+export async function pruneRateLimits(db: Db): Promise<{ counters: number; failures: number }> {
+  const counters = await db
+    .delete(rateLimitCounters)
+    .where(sql`${rateLimitCounters.windowEndsAt} < now() - interval '1 hour'`)
+    .returning({ key: rateLimitCounters.key });
+  const failures = await db
+    .delete(signInFailures)
+    .where(
+      sql`${signInFailures.lastFailedAt} < now() - ${FAILURES_FORGOTTEN_AFTER} and (${signInFailures.lockedUntil} is null or ${signInFailures.lockedUntil} < now())`,
+    )
+    .returning({ key: signInFailures.accountKey });
+  return { counters: counters.length, failures: failures.length };
+}
