@@ -32,3 +32,12 @@ describe("campaign-with-natural-medium edges", () => {
     expect(result.findings[0]?.severity).toBeUndefined();
   });
 });
+
+describe("campaign-with-natural-medium title", () => {
+  it("names the campaign and the natural medium it is tagged with", () => {
+    const result = runOn(campaignWithNaturalMedium, [utmRow("partner", "referral", "spring", 10)]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      "Campaign spring is tagged utm_medium=referral, a medium GA4 keeps for untagged traffic",
+    ]);
+  });
+});

@@ -14,3 +14,14 @@ describe("empty-utm-value findings", () => {
     expect(result.findings[0]?.affectedSessions).toBe(6);
   });
 });
+
+describe("empty-utm-value title", () => {
+  it("names the empty parameter", () => {
+    const result = runOn(emptyUtmValue, [
+      { landingPagePlusQueryString: "/offer?utm_source=x&utm_campaign=", sessions: 50 },
+    ]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      "utm_campaign is present but empty",
+    ]);
+  });
+});

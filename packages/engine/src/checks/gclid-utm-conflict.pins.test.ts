@@ -99,3 +99,14 @@ describe("gclid-utm-conflict dimensions", () => {
     expect(result.status).toBe("skipped");
   });
 });
+
+describe("gclid-utm-conflict title", () => {
+  it("names the tagged source and medium and what GA4 reports instead", () => {
+    const result = runOn(gclidUtmConflict, [
+      landing("/offer?gclid=abc&utm_source=newsletter&utm_medium=email", 50),
+    ]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      "Google Ads clicks tagged newsletter / email; GA4 reports them as google / cpc",
+    ]);
+  });
+});

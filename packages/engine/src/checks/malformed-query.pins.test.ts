@@ -26,3 +26,36 @@ describe("malformed-query empty slots", () => {
     expect(result.findings[0]?.values).toEqual(["?&utm_source=x"]);
   });
 });
+
+describe("malformed-query titles", () => {
+  const titles = (value: string) =>
+    runOn(malformedQuery, [landing(value)]).findings.map((finding) => finding.title);
+
+  it("names each defect and the page it was found on", () => {
+    expect(titles("/offer?utm_source=newsletter?utm_medium=email")).toEqual([
+      'Several "?" in the query of /offer: parameters after the second are lost',
+    ]);
+    expect(titles("/blog/post?utm_source=newsletter&amp;utm_medium=email")).toEqual([
+      'HTML-escaped "&amp;" between the parameters of /blog/post',
+    ]);
+    expect(titles("/a?utm_source=google;utm_medium=cpc")).toEqual([
+      'Parameters joined with ";" instead of "&" on /a',
+    ]);
+    expect(titles("/b?utm_source=facebook%26utm_medium%3Dpaid_social")).toEqual([
+      'Percent-encoded "&", "?" or "=" inside the UTM parameters of /b',
+    ]);
+    expect(titles("/d?utm_source=newsletter&utm%20medium=email")).toEqual([
+      "Spaces in UTM parameter names on /d",
+    ]);
+    expect(titles("/offer?utm_source=google&&utm_medium=cpc")).toEqual([
+      'Empty "&" separators in the query of /offer',
+    ]);
+  });
+
+  it("names the home page / when the landing value has no path", () => {
+    expect(titles("?utm_source=newsletter?utm_medium=email")).toEqual([
+      'Several "?" in the query of /: parameters after the second are lost',
+    ]);
+    expect(titles("?&utm_source=x")).toEqual(['Empty "&" separators in the query of /']);
+  });
+});

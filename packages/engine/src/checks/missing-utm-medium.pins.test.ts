@@ -92,3 +92,20 @@ describe("missing-utm-medium landing URLs", () => {
     expect(findingKeys(result)).toEqual(["source:newsletter"]);
   });
 });
+
+describe("missing-utm-medium titles", () => {
+  const titles = (source: string) =>
+    runOn(missingUtmMedium, [
+      {
+        sessionManualSource: source,
+        sessionManualMedium: "(not set)",
+        sessionManualCampaignName: "spring",
+        sessions: 50,
+      },
+    ]).findings.map((finding) => finding.title);
+
+  it("names the source, or the campaign when there is no source", () => {
+    expect(titles("newsletter")).toEqual(["Links from newsletter have no utm_medium"]);
+    expect(titles("(not set)")).toEqual(["Campaign spring has no utm_medium"]);
+  });
+});

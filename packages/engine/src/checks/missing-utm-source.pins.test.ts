@@ -72,3 +72,26 @@ describe("missing-utm-source landing pages", () => {
     ]);
   });
 });
+
+describe("missing-utm-source titles", () => {
+  const titles = (rows: AuditRow[]) =>
+    runOn(missingUtmSource, rows).findings.map((finding) => finding.title);
+  const manual = (medium: string, campaign: string): AuditRow => ({
+    sessionManualSource: "(not set)",
+    sessionManualMedium: medium,
+    sessionManualCampaignName: campaign,
+    sessions: 50,
+  });
+
+  it("names the medium and campaign it has, leaving out a (not set) half", () => {
+    expect(titles([manual("email", "spring")])).toEqual(["No utm_source on email / spring"]);
+    expect(titles([manual("email", "(not set)")])).toEqual(["No utm_source on email"]);
+    expect(titles([manual("(not set)", "spring")])).toEqual(["No utm_source on spring"]);
+  });
+
+  it("names the landing page when only the URL shows the missing source", () => {
+    expect(
+      titles([{ landingPagePlusQueryString: "/offer?utm_medium=email", sessions: 50 }]),
+    ).toEqual(["Landing page /offer tagged without utm_source"]);
+  });
+});

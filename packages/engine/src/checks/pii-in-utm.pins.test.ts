@@ -151,3 +151,48 @@ describe("pii-in-utm parameters in landing pages", () => {
     expect(shownInLanding("/contact/+447700900123")).toEqual({ phone: ["+44*******123"] });
   });
 });
+
+describe("pii-in-utm titles", () => {
+  const titles = (...rows: Parameters<typeof runOn>[1]) =>
+    runOn(piiInUtm, rows)
+      .findings.map((finding) => finding.title)
+      .sort();
+
+  it("names the kind, where it was found and a masked example", () => {
+    expect(titles(utmRow("newsletter", "email", "call 0161 496 0000 now"))).toEqual([
+      "Phone numbers in utm_campaign values (e.g. **** *** *000)",
+    ]);
+    expect(titles(utmRow("newsletter", "email", "jane.doe@gmail.com"))).toEqual([
+      "Email addresses in utm_campaign values (e.g. j***@g***.com)",
+    ]);
+    expect(titles(landing("/callback?ref=%2B1%20415%20555%200132"))).toEqual([
+      "Phone numbers in landing page URLs (e.g. +1 4** *** *132)",
+    ]);
+  });
+
+  it("names each personal parameter found in landing pages", () => {
+    expect(titles(landing("/signup?name=Jane+Doe&email=jane%40example.org"))).toEqual([
+      "Email addresses passed as a parameter in landing page URLs (email=j***@e***.org)",
+      "People's names passed as a parameter in landing page URLs (name=J*** D***)",
+    ]);
+    expect(titles(landing("/contact?tel=%2B33+6+12+34+56+78"))).toEqual([
+      "Phone numbers passed as a parameter in landing page URLs (tel=+33 * ** ** *6 78)",
+    ]);
+    expect(titles(landing("/thank-you?zip=90210&utm_source=x"))).toEqual([
+      "Postal addresses or postcodes passed as a parameter in landing page URLs (zip=9***)",
+    ]);
+  });
+});
+
+describe("pii-in-utm parameter names", () => {
+  it("reads no utm_ parameter as a personal one, whatever its bracketed key", () => {
+    expect(findingKeys(runOn(piiInUtm, [landing("/p?utm_term[phone]=1234567")]))).toEqual([]);
+    expect(findingKeys(runOn(piiInUtm, [landing("/p?UTM_TERM[phone]=1234567")]))).toEqual([]);
+  });
+
+  it("reads a bracketed key with a space before the '=' as that key", () => {
+    expect(findingKeys(runOn(piiInUtm, [landing("/p?customer[phone]%20=1234567")]))).toEqual([
+      "landing:phone-param",
+    ]);
+  });
+});

@@ -22,3 +22,12 @@ describe("term-on-non-search edges", () => {
     expect(result.findings[0]?.field).toBe("sessionManualTerm");
   });
 });
+
+describe("term-on-non-search title", () => {
+  it("names the source and medium that carry a term", () => {
+    const result = runOn(termOnNonSearch, [withTerm("newsletter", "email")]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      "utm_term set on newsletter / email, which is not search traffic",
+    ]);
+  });
+});

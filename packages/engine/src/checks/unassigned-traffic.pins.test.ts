@@ -49,3 +49,17 @@ describe("unassigned-traffic findings", () => {
     expect(runOn(unassignedTraffic, rows).status).toBe("passed");
   });
 });
+
+describe("unassigned-traffic titles", () => {
+  const titles = (rows: AuditRow[]) =>
+    runOn(unassignedTraffic, rows).findings.map((finding) => finding.title);
+
+  it("names the pair, or says neither half is known", () => {
+    expect(titles([unassigned({ sessionSource: "x", sessionMedium: "weird" })])).toEqual([
+      "Unassigned traffic from x / weird",
+    ]);
+    expect(titles([unassigned({})])).toEqual([
+      "Unassigned traffic (source and medium (not available))",
+    ]);
+  });
+});

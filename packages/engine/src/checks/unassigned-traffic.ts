@@ -82,7 +82,7 @@ function hidesTraffic(value: string | undefined): boolean {
 }
 
 function isUnassigned(channel: string): boolean {
-  // Stryker disable next-line StringLiteral: a shortcut for keyPart
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut for keyPart
   return channel === "Unassigned" || keyPart(channel) === UNASSIGNED;
 }
 
