@@ -58,3 +58,20 @@ describe("conflicting-source-medium edges", () => {
     expect(result.status).toBe("passed");
   });
 });
+
+describe("conflicting-source-medium titles", () => {
+  const titles = (source: string, mediums: string[]) =>
+    runOn(
+      conflictingSourceMedium,
+      mediums.map((medium) => utmRow(source, medium, "spring_sale", 60)),
+    ).findings.map((finding) => finding.title);
+
+  it("lists every paid and every unpaid channel with its medium", () => {
+    expect(titles("facebook", ["cpc", "paid_social", "social"])).toEqual([
+      "facebook / spring_sale is tagged as Paid Social (cpc), Paid Social (paid_social) and as Organic Social (social)",
+    ]);
+    expect(titles("criteo", ["cpc", "display", "sponsored", "partner"])).toEqual([
+      "criteo / spring_sale is tagged as Paid Other (cpc), Display (display) and as Unassigned (sponsored), Unassigned (partner)",
+    ]);
+  });
+});

@@ -91,6 +91,7 @@ export const conflictingSourceMedium = defineCheck({
       for (const row of rows.flat()) {
         const source = data.utm(row, "source");
         const medium = data.utm(row, "medium");
+        // Stryker disable next-line ConditionalExpression: a shortcut; usable refuses undefined too
         if (!isUserValue(source) || medium === undefined || !usable(medium)) continue;
         const sourceKey = source.trim().toLowerCase();
         let group = bySource.get(sourceKey);

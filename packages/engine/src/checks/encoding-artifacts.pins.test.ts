@@ -28,3 +28,19 @@ describe("encoding-artifacts severity", () => {
     expect(result.findings.map((finding) => finding.severity)).toEqual(["critical"]);
   });
 });
+
+describe("encoding-artifacts titles", () => {
+  const titles = (medium: string, campaign: string) =>
+    runOn(encodingArtifacts, [utmRow("newsletter", medium, campaign, 40)]).findings.map(
+      (finding) => finding.title,
+    );
+
+  it("joins the artifacts with and, and says when fixing them changes the channel", () => {
+    expect(titles("email", "spring%20sale+2025")).toEqual([
+      'utm_campaign "spring%20sale+2025" has percent-encoding left in and "+" in place of spaces',
+    ]);
+    expect(titles("social%2520media", "launch")).toEqual([
+      'utm_medium "social%2520media" has double percent-encoding, which changes the channel',
+    ]);
+  });
+});

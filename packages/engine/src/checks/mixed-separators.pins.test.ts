@@ -117,3 +117,29 @@ describe("mixed-separators values", () => {
     expect(result.status).toBe("passed");
   });
 });
+
+describe("mixed-separators titles", () => {
+  const title = (...campaigns: [string, number][]) =>
+    runOn(
+      mixedSeparators,
+      campaigns.map(([campaign, sessions]) => utmRow("newsletter", "email", campaign, sessions)),
+    ).findings[0]?.title;
+
+  it("lists each style and, only when there are some, the values mixing them", () => {
+    expect(
+      title(["spring_sale", 50], ["fall_sale", 50], ["summer-sale", 40], ["winter-sale", 40]),
+    ).toBe(
+      "utm_campaign separates words with underscores (_) in 2 values (100 sessions, e.g. spring_sale, fall_sale); hyphens (-) in 2 values (80 sessions, e.g. summer-sale, winter-sale)",
+    );
+    expect(
+      title(
+        ["spring_sale", 50],
+        ["summer-sale", 40],
+        ["winter-sale_2025", 30],
+        ["autumn_sale-now", 20],
+      ),
+    ).toBe(
+      "utm_campaign separates words with underscores (_) in 1 value (50 sessions, e.g. spring_sale); hyphens (-) in 1 value (40 sessions, e.g. summer-sale); 2 values mixing them (e.g. winter-sale_2025, autumn_sale-now)",
+    );
+  });
+});

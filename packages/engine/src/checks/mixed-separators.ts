@@ -135,6 +135,7 @@ export function separatorStyles(value: string): Set<Style> {
     if (kind === SEPARATOR) {
       if (code === 95) run |= UNDERSCORE;
       else if (code === 45) run |= HYPHEN;
+      // Stryker disable next-line ConditionalExpression: a shortcut; a space is whitespace
       else if (code === 32 || WHITESPACE.test(value.charAt(i))) run |= SPACE;
       else run |= OTHER;
       wordStart = true;
@@ -142,6 +143,7 @@ export function separatorStyles(value: string): Set<Style> {
       hump = false;
       continue;
     }
+    // Stryker disable next-line ConditionalExpression: with no separator in the run no style is added
     if (run !== 0 && previous !== NONE && !(previous === DIGIT && kind === DIGIT)) {
       if (run & SPACE) styles.add("space");
       else if (run & UNDERSCORE) styles.add("underscore");
@@ -175,6 +177,7 @@ function kindOf(code: number): number {
   if (code >= 97 && code <= 122) return LOWER;
   if (code >= 65 && code <= 90) return UPPER;
   if (code >= 48 && code <= 57) return DIGIT;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; other ASCII and U+0080 are neither letter nor number
   if (code < 128) return SEPARATOR;
   // Surrogate halves belong to letters or symbols outside the basic plane: call them letters.
   if (code >= 0xd800 && code <= 0xdfff) return OTHER_LETTER;

@@ -44,3 +44,19 @@ describe("non-ascii-value joiners", () => {
     expect(characterProblems("campaign", "👩\u200d💻")).toEqual([]);
   });
 });
+
+describe("non-ascii-value titles", () => {
+  const titles = (source: string, campaign: string) =>
+    runOn(nonAsciiValue, [utmRow(source, "email", campaign)]).findings.map(
+      (finding) => finding.title,
+    );
+
+  it("lists every problem a value has, with invisible characters spelled out", () => {
+    expect(titles("instagram🔥\u200b", "launch")).toEqual([
+      "utm_source 'instagram🔥[U+200B]' contains emoji, an invisible zero-width space (U+200B)",
+    ]);
+    expect(titles("newsletter", "mother’s\u00a0day")).toEqual([
+      "utm_campaign 'mother’s[U+00A0]day' contains curly quotes, an invisible non-breaking space (U+00A0)",
+    ]);
+  });
+});

@@ -15,3 +15,15 @@ describe("organic-medium-misuse edges", () => {
     expect(result.findings[0]?.field).toBe("sessionManualMedium");
   });
 });
+
+describe("organic-medium-misuse title", () => {
+  it("lists every channel the sessions were filed in", () => {
+    const result = runOn(organicMediumMisuse, [
+      utmRow("facebook", "organic", "spring", 10, { sessionDefaultChannelGroup: "Organic Social" }),
+      utmRow("facebook", "organic", "summer", 5, { sessionDefaultChannelGroup: "Organic Search" }),
+    ]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      "facebook is tagged utm_medium=organic, which GA4 reserves for search (filed as Organic Social, Organic Search)",
+    ]);
+  });
+});

@@ -32,3 +32,21 @@ describe("payment-gateway-referral edges", () => {
     expect(runOn(paymentGatewayReferral, [referral("paypal", "referral")]).status).toBe("passed");
   });
 });
+
+describe("payment-gateway-referral title", () => {
+  const title = (...sources: string[]) =>
+    runOn(
+      paymentGatewayReferral,
+      sources.map((source) => referral(source, "referral")),
+    ).findings[0]?.title;
+
+  it("names the gateway and up to three of its hosts", () => {
+    expect(title("www.paypal.com")).toBe("PayPal appears as a referral source (www.paypal.com)");
+    expect(title("www.paypal.com", "paypal.com")).toBe(
+      "PayPal appears as a referral source (www.paypal.com, paypal.com)",
+    );
+    expect(
+      title("www.paypal.com", "paypal.com", "checkout.paypal.com", "www.sandbox.paypal.com"),
+    ).toBe("PayPal appears as a referral source (www.paypal.com, paypal.com, checkout.paypal.com)");
+  });
+});

@@ -24,3 +24,15 @@ describe("platform-as-medium edges", () => {
     expect(findingKeys(runOn(platformAsMedium, rows))).toEqual(["medium:facebook"]);
   });
 });
+
+describe("platform-as-medium title", () => {
+  it("quotes every spelling of the medium and names the platform", () => {
+    const result = runOn(platformAsMedium, [
+      utmRow("newsletter", "facebook", "may"),
+      utmRow("newsletter", "Facebook", "may"),
+    ]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      'utm_medium "facebook, Facebook" names the platform facebook, not a channel type',
+    ]);
+  });
+});

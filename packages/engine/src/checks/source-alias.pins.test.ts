@@ -22,3 +22,22 @@ describe("source-alias spellings", () => {
     expect(result.findings[0]?.field).toBe("sessionManualSource");
   });
 });
+
+describe("source-alias titles", () => {
+  const title = (...names: string[]) => sources(...names).findings[0]?.title;
+
+  it("lists the names, and those off GA4's source list when some are on it", () => {
+    expect(title("facebook", "meta", "facebook-ads")).toBe(
+      "facebook is tagged under 3 utm_source names: facebook, meta, facebook-ads (not on GA4's channel source list: meta, facebook-ads)",
+    );
+    expect(title("facebook", "facebook.com", "m.facebook.com")).toBe(
+      "facebook is tagged under 3 utm_source names: facebook, facebook.com, m.facebook.com",
+    );
+  });
+
+  it("adds no note when no name is on GA4's source list", () => {
+    expect(title("meta", "facebook-ads")).toBe(
+      "facebook is tagged under 2 utm_source names: meta, facebook-ads",
+    );
+  });
+});
