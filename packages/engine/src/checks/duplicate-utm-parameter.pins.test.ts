@@ -13,3 +13,14 @@ describe("duplicate-utm-parameter findings", () => {
     expect(result.findings[0]?.field).toBe("landingPagePlusQueryString");
   });
 });
+
+describe("duplicate-utm-parameter title", () => {
+  it("names the home page / when the landing value has no path", () => {
+    const result = runOn(duplicateUtmParameter, [
+      { landingPagePlusQueryString: "?utm_source=a&utm_source=b", sessions: 50 },
+    ]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      "utm_source repeated with different values on /",
+    ]);
+  });
+});

@@ -37,3 +37,14 @@ describe("medium-synonyms spellings", () => {
     expect(mediums(["email", 10], ["e-mail", 0]).status).toBe("passed");
   });
 });
+
+describe("medium-synonyms ties and title", () => {
+  it("keeps the first spelling seen when two are used equally", () => {
+    expect(mediums(["e-mail", 20], ["mail", 20]).findings[0]?.title).toBe(
+      "utm_medium written several ways: e-mail, mail (keep 'e-mail')",
+    );
+    expect(mediums(["mail", 20], ["e-mail", 20]).findings[0]?.title).toBe(
+      "utm_medium written several ways: mail, e-mail (keep 'mail')",
+    );
+  });
+});

@@ -112,6 +112,7 @@ function isAutoTagged(row: AggregatedRow, manual: boolean): boolean {
   const landing = row.values.landingPagePlusQueryString;
   // Stryker disable next-line ConditionalExpression: undefined has no click ID
   if (landing !== undefined && hasGoogleClickId(landing)) return true;
+  // Stryker disable next-line ConditionalExpression: a shortcut; undefined tests as "undefined", no UTM
   if (!manual) return landing === undefined || !UTM_SOURCE_OR_MEDIUM.test(landing);
   return !(
     keyPart(row.values.sessionManualSource) === keyPart(row.values.sessionSource) &&

@@ -79,3 +79,14 @@ describe("tracking-lost-in-redirect parameters", () => {
     ]);
   });
 });
+
+describe("tracking-lost-in-redirect title", () => {
+  it("names the referring page, with / for a referrer without a path", () => {
+    const result = runOn(trackingLostInRedirect, [
+      session("https://www.example.com?gclid=Cj0", "/", 50),
+    ]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      "Page referrer www.example.com/ carried gclid, but its sessions start as (direct) without them: a redirect dropped them",
+    ]);
+  });
+});

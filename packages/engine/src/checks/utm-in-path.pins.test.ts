@@ -23,3 +23,22 @@ describe("utm-in-path keys", () => {
     expect(result.findings[0]?.values).toEqual(["/sale/utm_source=x"]);
   });
 });
+
+describe("utm-in-path titles", () => {
+  const titles = (value: string) =>
+    runOn(utmInPath, [{ landingPagePlusQueryString: value, sessions: 50 }]).findings.map(
+      (finding) => finding.title,
+    );
+
+  it("names where the parameters sit and the page, / when nothing comes before them", () => {
+    expect(titles("/offer/utm_source=x")).toEqual([
+      "UTM parameters in the path of /offer, not in the query string",
+    ]);
+    expect(titles("utm_source=x/utm_medium=y")).toEqual([
+      "UTM parameters in the path of /, not in the query string",
+    ]);
+    expect(titles("#utm_source=x")).toEqual([
+      'UTM parameters after "#" of /, not in the query string',
+    ]);
+  });
+});
