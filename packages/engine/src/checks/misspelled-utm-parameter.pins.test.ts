@@ -66,3 +66,20 @@ describe("misspelled-utm-parameter findings", () => {
     expect(result.findings[0]?.affectedSessions).toBe(7);
   });
 });
+
+describe("misspelled-utm-parameter distances and titles", () => {
+  it("counts two changed neighbours as two slips: only a swap is one", () => {
+    expect(flagged("utm_mexxum", "utm_soxxce", "utm_xxrm", "utm_medixx")).toEqual([]);
+  });
+
+  it("asks about a misspelling, and names the lower-case spelling of a capitalised name", () => {
+    const titles = (name: string) =>
+      runOn(misspelledUtmParameter, [landing(`/offer?${name}=x`)]).findings.map(
+        (finding) => finding.title,
+      );
+    expect(titles("utm_soruce")).toEqual(["utm_soruce is not a GA4 parameter: meant utm_source?"]);
+    expect(titles("UTM_Source")).toEqual([
+      "UTM_Source is not recognised: GA4 reads the lower-case utm_source",
+    ]);
+  });
+});

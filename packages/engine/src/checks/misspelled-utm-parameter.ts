@@ -128,6 +128,7 @@ function closest(spaced: string): string | undefined {
 function editDistance(a: string, b: string): number {
   // Stryker disable next-line ArrayDeclaration: read from the second row on
   let before: number[] = [];
+  // Stryker disable next-line ArithmeticOperator: a short first row only shortens paths of a.length - 1 >= 3 edits, above any limit
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
@@ -138,6 +139,7 @@ function editDistance(a: string, b: string): number {
         (current[j - 1] ?? 0) + 1,
         (previous[j - 1] ?? 0) + cost,
       );
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a[-1] is undefined, equal to no letter
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
         value = Math.min(value, (before[j - 2] ?? 0) + 1);
       }

@@ -68,3 +68,21 @@ describe("source-typo edges", () => {
     expect(result.findings[0]?.values).toEqual(["facebok"]);
   });
 });
+
+describe("source-typo distances", () => {
+  it("counts two changed neighbours as two slips: only a swap is one", () => {
+    for (const source of ["faxxbook", "twixxer", "yaxxo", "instaxxxm", "pinxxxest"]) {
+      expect(verdict(source).status).toBe("passed");
+    }
+  });
+
+  it("names the spellings and the platform in its title", () => {
+    const result = runOn(sourceTypo, [
+      utmRow("facebok", "social", "launch", 5),
+      utmRow("Facebok", "social", "launch", 5),
+    ]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      'utm_source "facebok, Facebok" looks like a misspelling of facebook',
+    ]);
+  });
+});
