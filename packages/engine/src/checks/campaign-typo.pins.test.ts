@@ -228,3 +228,65 @@ describe("campaign-typo in a block of more than 64 names", () => {
     ).toEqual([]);
   });
 });
+
+describe("campaign-typo titles and ties", () => {
+  const titles = (rows: AuditRow[]) =>
+    runOn(campaignTypo, rows).findings.map((finding) => finding.title);
+
+  it("shows the typo as written and the name meant", () => {
+    expect(titles([newsletter("summer_promo", 300), newsletter("Sumer Promo", 5)])).toEqual([
+      "utm_campaign 'Sumer Promo' looks like a typo of 'summer_promo'",
+    ]);
+  });
+
+  it("points a typo equally near two equally busy names at the first one compared", () => {
+    for (const rows of [
+      [
+        newsletter("sumer_promo", 5),
+        newsletter("super_promo", 300),
+        newsletter("summer_promo", 300),
+      ],
+      [
+        newsletter("summer_promo", 300),
+        newsletter("super_promo", 300),
+        newsletter("sumer_promo", 5),
+      ],
+    ]) {
+      expect(titles(rows)).toEqual([
+        "utm_campaign 'sumer_promo' looks like a typo of 'super_promo'",
+      ]);
+    }
+  });
+
+  it("follows a chain of typos three names past the nearest one, no further", () => {
+    const result = runOn(campaignTypo, [
+      newsletter("abcdef_may", 1),
+      newsletter("xbcdef_may", 4),
+      newsletter("xycdef_may", 13),
+      newsletter("xyzdef_may", 40),
+      newsletter("xyzwef_may", 121),
+      newsletter("xyzwvf_may", 364),
+    ]);
+    expect(result.findings.find((finding) => finding.key === "campaign:abcdef_may")?.title).toBe(
+      "utm_campaign 'abcdef_may' looks like a typo of 'xyzwef_may'",
+    );
+    expect(result.findings.find((finding) => finding.key === "campaign:xbcdef_may")?.title).toBe(
+      "utm_campaign 'xbcdef_may' looks like a typo of 'xyzwvf_may'",
+    );
+  });
+
+  it("in a large block, measures against the busiest name after folding its spellings", () => {
+    // newsletter_may has 60 sessions over two spellings, so the busier-looking springsale_may
+    // (40) is not the block's busiest, and 20 sessions are a third of the busiest.
+    const result = runOn(campaignTypo, [
+      ...fillers(80),
+      newsletter("springsale_may", 40),
+      newsletter("newsletter_may", 30),
+      newsletter("Newsletter May", 30),
+      newsletter("newsleter_may", 20),
+    ]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      "utm_campaign 'newsleter_may' looks like a typo of 'Newsletter May'",
+    ]);
+  });
+});

@@ -130,6 +130,7 @@ export const campaignTypo = defineCheck({
       let common = found.name;
       for (let step = 0; step < 3; step += 1) common = intended.get(common)?.name ?? common;
       const typos = [...rare.spellings].sort(bySessions);
+      // Stryker disable next-line OptionalChaining: never empty
       const typo = typos[0]?.value ?? rare.key;
       // Stryker disable next-line OptionalChaining: never empty
       const meant = [...common.spellings].sort(bySessions)[0]?.value ?? common.key;
@@ -180,6 +181,7 @@ function blocks(names: readonly Name[]): Candidate[][] {
       const at = offset;
       offset += token.length + 1;
       if (token.length <= MAX_CODE_LENGTH || !LETTER.test(token)) continue;
+      // Stryker disable next-line StringLiteral: any text no digits make marks a token without them
       const digits = HAS_DIGIT.test(token) ? token.replace(NON_DIGITS, " ").trim() : "";
       // The name with this token masked (tokens hold no "_", so the count of tokens is kept).
       const key = `${name.key.slice(0, at)}\u0000${name.key.slice(at + token.length)}|${digits}`;
@@ -188,6 +190,7 @@ function blocks(names: readonly Name[]): Candidate[][] {
       else byKey.set(key, [{ name, token }]);
     }
   }
+  // Stryker disable next-line MethodExpression,ConditionalExpression,EqualityOperator: a shortcut: one name pairs with none
   return [...byKey.values()].filter((block) => block.length > 1);
 }
 
@@ -207,6 +210,7 @@ function findSingleSlips(
   const byVariant = new Map<string, Candidate[]>();
   for (const candidate of busiest) {
     const { token } = candidate;
+    // Stryker disable next-line EqualityOperator: i = length gives the token itself again
     for (let i = -1; i < token.length; i += 1) {
       const variant = i < 0 ? token : token.slice(0, i) + token.slice(i + 1);
       const list = byVariant.get(variant);
@@ -217,8 +221,12 @@ function findSingleSlips(
   for (const candidate of block) {
     const { token, name } = candidate;
     // Too busy to be anyone's typo.
+    // A shortcut: typoPair refuses such a name as a typo of any name of the block, and the names
+    // that could be its typos find it from their side when it is among the busiest.
+    // Stryker disable next-line ConditionalExpression,ArithmeticOperator: as above
     if (name.sessions * RATIO > most && name.sessions > FEW_SESSIONS) continue;
     let met: Candidate[] | undefined;
+    // Stryker disable next-line EqualityOperator: i = length looks the token itself up again, met skips it
     for (let i = -1; i < token.length; i += 1) {
       const list = byVariant.get(i < 0 ? token : token.slice(0, i) + token.slice(i + 1));
       if (!list) continue;
@@ -243,6 +251,7 @@ function typoPair(
   // Stryker disable next-line EqualityOperator: ties refused below
   const rare = a.name.sessions < b.name.sessions ? a.name : b.name;
   const common = rare === a.name ? b.name : a.name;
+  // Stryker disable next-line ConditionalExpression: one name has one sessions count, caught next
   if (rare === common || rare.sessions === common.sessions) return undefined;
   if (rare.sessions * RATIO > common.sessions && rare.sessions > FEW_SESSIONS) return undefined;
   const shortToken = Math.min(a.token.length, b.token.length);
