@@ -154,3 +154,34 @@ describe("internal-utm-link funnel and referrers", () => {
     ]);
   });
 });
+
+describe("internal-utm-link titles", () => {
+  const titles = (rows: AuditRow[]) =>
+    runOn(internalUtmLink, rows)
+      .findings.map((finding) => finding.title)
+      .sort();
+
+  it("names the source, the medium when it says internal, or the own host", () => {
+    expect(titles([utmRow("homepage_banner", "(not set)", "x")])).toEqual([
+      "Internal links tagged utm_source=homepage_banner",
+    ]);
+    expect(titles([utmRow("spring_promo", "internal", "x")])).toEqual([
+      "Internal links tagged utm_source=spring_promo / utm_medium=internal",
+    ]);
+    expect(titles([utmRow("www.example.com", "banner", "x")])).toEqual([
+      "Internal links tagged with your own host as utm_source (www.example.com)",
+    ]);
+  });
+
+  it("names the funnel page up to its checkout or confirmation segment", () => {
+    expect(titles([landing("/order/thank-you?utm_source=newsletter&utm_medium=email")])).toEqual([
+      "UTM-tagged links land on /order/thank-you, deep in the funnel",
+    ]);
+    expect(
+      titles([landing("/shop/checkout/payment?utm_source=homepage_banner&utm_medium=internal")]),
+    ).toEqual([
+      "Internal links tagged utm_source=homepage_banner / utm_medium=internal",
+      "UTM-tagged links land on /shop/checkout, deep in the funnel",
+    ]);
+  });
+});
