@@ -8,6 +8,7 @@ export * from "./branding.ts";
 export * from "./builder.ts";
 export * from "./config.ts";
 export * from "./conventions.ts";
+export * from "./counts.ts";
 export * from "./data-sources.ts";
 export * from "./docs.ts";
 export * from "./errors.ts";
