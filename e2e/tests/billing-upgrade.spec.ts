@@ -71,4 +71,37 @@ describe("upgrading a plan", () => {
     await sidebar.getByText("0 / 5 Analytics Properties").waitFor();
     await page.getByText("0 of 5 used").waitFor();
   });
+
+  it("says a declined card failed, keeps Free, and leads back to the plans", async () => {
+    const { page } = browser;
+    await signUpAndSkipOnboarding(browser, {
+      fullName: "Dana Declined",
+      email: uniqueEmail("declined"),
+      password: "a-good-password",
+    });
+
+    await page.goto(browser.url("/settings/billing"));
+    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
+    // The stand-in's "Fail" button declines the card.
+    await page.getByRole("button", { name: "Fail" }).click();
+
+    await waitForPath(page, "/dashboard");
+    await page.getByText("Upgrade failed").waitFor();
+    await page
+      .getByText("The payment was declined and nothing was charged.", { exact: false })
+      .waitFor();
+    expect(await page.getByText("Subscription activated!").count()).toBe(0);
+    const sidebar = page.getByTestId("sidebar");
+    await sidebar.getByText("Free Plan").waitFor();
+    await sidebar.getByRole("link", { name: "Upgrade Plan" }).waitFor();
+    await page.waitForURL(
+      (url) => !url.searchParams.has("payment") && !url.searchParams.has("status"),
+    );
+
+    // The toast's action goes back to the plans, which still offer the upgrade.
+    await page.getByRole("button", { name: "Try again" }).click();
+    await waitForPath(page, "/settings/billing");
+    await page.getByRole("button", { name: "Upgrade to Pro" }).waitFor();
+  });
 });

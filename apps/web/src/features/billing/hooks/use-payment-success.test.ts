@@ -3,8 +3,29 @@ import { makeMe, makeSubscription } from "@/testing/billing";
 import {
   PAYMENT_POLL_INTERVAL_MS,
   PAYMENT_POLL_WINDOW_MS,
+  paymentOutcome,
   paymentPollInterval,
 } from "./use-payment-success";
+
+describe("paymentOutcome", () => {
+  const outcome = (query: string) => paymentOutcome(new URLSearchParams(query));
+
+  it("reads a subscription or payment the provider confirmed as a success", () => {
+    expect(outcome("payment=success")).toBe("succeeded");
+    expect(outcome("payment=success&subscription_id=sub_1&status=active")).toBe("succeeded");
+    expect(outcome("payment=success&payment_id=pay_1&status=succeeded")).toBe("succeeded");
+  });
+
+  it("reads a declined card as a failure, whatever the landing says", () => {
+    expect(outcome("payment=success&status=failed")).toBe("failed");
+    expect(outcome("payment=success&subscription_id=sub_1&status=cancelled")).toBe("failed");
+  });
+
+  it("has nothing to say without the landing flag", () => {
+    expect(outcome("")).toBeNull();
+    expect(outcome("status=failed")).toBeNull();
+  });
+});
 
 describe("paymentPollInterval", () => {
   const now = 1_000_000;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MeResponse } from "@utmost/contracts";
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { meQueryKey, meQueryOptions } from "@/lib/auth";
 import { workspacesQueryKey } from "@/lib/workspaces";
@@ -14,6 +14,21 @@ export const PAYMENT_POLL_WINDOW_MS = 30_000;
 function isUpgraded(me: MeResponse | null | undefined): boolean {
   const tier = me?.subscription?.tier;
   return tier !== undefined && tier !== "free";
+}
+
+/**
+ * How the provider's checkout ended, read from the query it returns the browser with. Dodo appends
+ * `status` to the return URL (`active` for a subscription, `succeeded` for a payment, `failed` when
+ * the card was declined); `?payment=success` alone is the spec's success landing.
+ */
+export type PaymentOutcome = "succeeded" | "failed";
+
+const SUCCESSFUL_STATUSES = new Set(["active", "succeeded"]);
+
+export function paymentOutcome(searchParams: URLSearchParams): PaymentOutcome | null {
+  if (searchParams.get("payment") !== "success") return null;
+  const status = searchParams.get("status");
+  return status === null || SUCCESSFUL_STATUSES.has(status) ? "succeeded" : "failed";
 }
 
 /**
@@ -36,27 +51,40 @@ export function paymentPollInterval(
  */
 export function usePaymentSuccess() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const paymentSucceeded = searchParams.get("payment") === "success";
+  const outcome = paymentOutcome(searchParams);
   const [deadline, setDeadline] = useState<number | null>(null);
 
   useEffect(() => {
-    if (!paymentSucceeded) return;
-    toast.success("Subscription activated!", { id: "payment-success" });
-    setDeadline(Date.now() + PAYMENT_POLL_WINDOW_MS);
-    for (const queryKey of [meQueryKey, workspacesQueryKey, billingQueryKey]) {
-      void queryClient.invalidateQueries({ queryKey });
+    if (outcome === null) return;
+    if (outcome === "succeeded") {
+      toast.success("Subscription activated!", { id: "payment-outcome" });
+      setDeadline(Date.now() + PAYMENT_POLL_WINDOW_MS);
+      for (const queryKey of [meQueryKey, workspacesQueryKey, billingQueryKey]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    } else {
+      // A declined card leaves the plan as it was: say so, and keep the way back to the plans.
+      toast.error("Upgrade failed", {
+        id: "payment-outcome",
+        description: "The payment was declined and nothing was charged. Your plan is unchanged.",
+        duration: 15_000,
+        action: { label: "Try again", onClick: () => navigate("/settings/billing") },
+      });
     }
-    // Drop the flag so a refresh does not announce it again.
+    // Drop the flags so a refresh does not announce it again.
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete("payment");
+        for (const name of ["payment", "status", "subscription_id", "payment_id"]) {
+          next.delete(name);
+        }
         return next;
       },
       { replace: true },
     );
-  }, [paymentSucceeded, setSearchParams, queryClient]);
+  }, [outcome, setSearchParams, queryClient, navigate]);
 
   const me = useQuery({
     ...meQueryOptions,
