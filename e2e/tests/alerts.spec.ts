@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Browser, uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-import { signIn } from "../support/journeys.ts";
+import { DEMO_LOGIN, signIn } from "../support/journeys.ts";
 
 /**
  * Issue 7: an owner sets up an email alert rule, the recipient confirms it (issue 21), the owner
@@ -100,4 +100,78 @@ describe("alert rules", () => {
     await page.getByText("Alert rule deleted successfully").waitFor();
     await row.waitFor({ state: "detached" });
   });
+
+  it("opens an alert email's report link signed out at sign-in, then at the report", async () => {
+    const { page } = browser;
+    await signIn(browser);
+
+    // A rule on the demo property mails its owner; its test alert links to the property's report.
+    const api = async <T>(method: "GET" | "POST", path: string, data?: object): Promise<T> => {
+      const response = await page.request.fetch(browser.url(path), {
+        method,
+        data,
+        headers: { Origin: browser.baseUrl },
+      });
+      expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+      return (await response.json()) as T;
+    };
+    const { workspaces } = await api<{ workspaces: { id: string }[] }>("GET", "/api/workspaces");
+    const workspaceId = workspaces[0]?.id ?? "";
+    const { dataSources } = await api<{ dataSources: { id: string; name: string }[] }>(
+      "GET",
+      `/api/workspaces/${workspaceId}/data-sources`,
+    );
+    const property = dataSources[0];
+    if (!property) throw new Error("the demo workspace has no property");
+    const { alertRule } = await api<{ alertRule: { id: string } }>(
+      "POST",
+      `/api/workspaces/${workspaceId}/alert-rules`,
+      {
+        alertType: "email",
+        triggerCondition: "scan_completed",
+        dataSourceId: property.id,
+        frequency: "realtime",
+        destination: DEMO_LOGIN.email,
+      },
+    );
+    await api("POST", `/api/alert-rules/${alertRule.id}/test`, {});
+    const link = await mailedReportLink(browser, DEMO_LOGIN.email, property.id);
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await waitForPath(page, "/");
+
+    await page.goto(link);
+    await waitForPath(page, "/auth");
+    await page.getByText("Welcome back").waitFor();
+    expect(await page.getByText("Create your account").count()).toBe(0);
+    await page.getByLabel("Email").fill(DEMO_LOGIN.email);
+    await page.getByLabel("Password").fill(DEMO_LOGIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await waitForPath(page, `/data-sources/${property.id}/health`);
+    await page.getByText("Detailed UTM tracking health analysis").waitFor();
+  });
 });
+
+/** The report link in the newest alert mail to `email` for `dataSourceId`, from the outbox. */
+async function mailedReportLink(
+  browser: Browser,
+  email: string,
+  dataSourceId: string,
+): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+/data-sources/${dataSourceId}/health`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await browser.page.request.get(browser.url("/api/dev/outbox"));
+    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+    const link = messages
+      .filter((mail) => mail.to === email.toLowerCase())
+      .map((mail) => mail.text.match(pattern)?.[0])
+      .find((found) => found !== undefined);
+    if (link) {
+      const url = new URL(link);
+      return browser.url(url.pathname + url.search);
+    }
+    if (Date.now() > deadline) throw new Error(`no alert mail to ${email} with a report link`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -15,12 +15,22 @@ describe("decideGuard", () => {
     expect(decideGuard(at("/dashboard"), { status: "loading" })).toEqual({ kind: "loading" });
   });
 
-  it("sends a signed-out visitor to /auth with the path and query to come back to", () => {
+  it("sends a signed-out visitor to sign-in with the path and query to come back to", () => {
     expect(decideGuard(at("/settings/billing", "?x=1&y=2"), { status: "signed-out" })).toEqual({
       kind: "redirect",
-      to: "/auth?redirect=%2Fsettings%2Fbilling%3Fx%3D1%26y%3D2",
+      to: "/auth?mode=signin&redirect=%2Fsettings%2Fbilling%3Fx%3D1%26y%3D2",
     });
   });
+
+  it.each(["//evil.test/phish", "/\\evil.test"])(
+    "sends a signed-out visitor of %s to sign-in with no way off the site",
+    (pathname) => {
+      expect(decideGuard(at(pathname), { status: "signed-out" })).toEqual({
+        kind: "redirect",
+        to: "/auth?mode=signin",
+      });
+    },
+  );
 
   it("sends a user who has not finished onboarding to /onboarding", () => {
     const session = signedIn({ onboardingCompleted: false });

@@ -1,3 +1,5 @@
+import { safeRedirectPath } from "@/lib/redirect";
+
 /** What the route guard knows about the session (from `GET /api/me`). */
 export type SessionState =
   | { status: "loading" }
@@ -29,16 +31,25 @@ function isAdminOnly(pathname: string): boolean {
   return isUnder(pathname, "/admin");
 }
 
+/**
+ * A signed-out visitor of a guarded page (an alert email's link, Back after signing out) already
+ * has an account more often than not: sign-in, not the spec's sign-up default, with the page to
+ * return to. Only a path on this site travels in `redirect` ("//evil.test" never does).
+ */
+export function signInPath(location: { pathname: string; search: string }): string {
+  const params = new URLSearchParams({ mode: "signin" });
+  const back = safeRedirectPath(`${location.pathname}${location.search}`);
+  if (back !== null) params.set("redirect", back);
+  return `/auth?${params.toString()}`;
+}
+
 /** Decides what a guarded route does for the current session (spec §4). */
 export function decideGuard(
   location: { pathname: string; search: string },
   session: SessionState,
 ): GuardDecision {
   if (session.status === "loading") return { kind: "loading" };
-  if (session.status === "signed-out") {
-    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    return { kind: "redirect", to: `/auth?redirect=${redirect}` };
-  }
+  if (session.status === "signed-out") return { kind: "redirect", to: signInPath(location) };
   if (!session.onboardingCompleted && !isOnboardingExempt(location.pathname)) {
     return { kind: "redirect", to: "/onboarding" };
   }

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RequireAuth } from "@/app/require-auth";
+import { AuthRoute } from "@/app/routes/auth";
 import { makeMe } from "@/testing/billing";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 
@@ -54,5 +55,48 @@ describe("account recovery screen", () => {
     expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain(
       "/api/me/deletion/cancel",
     );
+  });
+});
+
+describe("a signed-out visitor of a guarded page", () => {
+  it("is sent to sign-in, then back to the page asked for once signed in", async () => {
+    let signedIn = false;
+    stubFetch({
+      "GET /api/me": () =>
+        signedIn
+          ? jsonResponse(200, makeMe())
+          : jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "Not signed in" } }),
+      "GET /api/config": () =>
+        jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
+      "POST /api/auth/sign-in/email": () => {
+        signedIn = true;
+        return jsonResponse(200, {
+          user: { id: "u1", fullName: "Ada Lovelace", email: "ada@example.com" },
+        });
+      },
+    });
+    const { router } = renderRoutes(
+      [
+        {
+          element: <RequireAuth />,
+          children: [{ path: "/data-sources/:id/health", element: <p>Report page</p> }],
+        },
+        { path: "/auth", element: <AuthRoute /> },
+      ],
+      "/data-sources/ds-1/health?days=30",
+    );
+
+    expect(await screen.findByText("Welcome back")).toBeTruthy();
+    expect(screen.queryByText("Create your account")).toBeNull();
+    expect(router.state.location.search).toBe(
+      "?mode=signin&redirect=%2Fdata-sources%2Fds-1%2Fhealth%3Fdays%3D30",
+    );
+
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "ada@example.com" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "correct-horse" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Report page")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/data-sources/ds-1/health");
+    expect(router.state.location.search).toBe("?days=30");
   });
 });
