@@ -122,3 +122,37 @@ describe("/auth sign-in with two-factor authentication", () => {
     expect(await screen.findByRole("button", { name: "Sign In" })).toBeTruthy();
   });
 });
+
+describe("/auth after a failed attempt", () => {
+  it("clears the earlier 'Sign in failed' once the password is right and a code is due", async () => {
+    let attempts = 0;
+    stubFetch({
+      "GET /api/me": () =>
+        jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "You must be signed in" } }),
+      "GET /api/config": () =>
+        jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
+      "POST /api/auth/sign-in/email": () => {
+        attempts += 1;
+        return attempts === 1
+          ? jsonResponse(401, {
+              error: { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" },
+            })
+          : jsonResponse(200, { twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+      },
+    });
+    renderRoutes([{ path: "/auth", element: <AuthRoute /> }], "/auth?mode=signin");
+
+    await screen.findByRole("button", { name: "Sign In" });
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "ada@example.com" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "wrong-horse" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Sign in failed")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "correct-horse" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(
+      await screen.findByText("Enter the 6-digit code from your authenticator app"),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Sign in failed")).toBeNull());
+  });
+});

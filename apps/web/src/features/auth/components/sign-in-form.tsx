@@ -10,6 +10,8 @@ import { errorMessage } from "@/lib/api-client";
 import { useSignIn } from "../api/sign-in";
 import { SubmitButton } from "./submit-button";
 
+const SIGN_IN_FAILED_TOAST = "sign-in-failed";
+
 export function SignInForm({
   onForgotPassword,
   onTwoFactorRequired,
@@ -23,8 +25,13 @@ export function SignInForm({
   });
   const { errors } = form.formState;
   const signIn = useSignIn({
-    onError: (error) => toast.error("Sign in failed", { description: errorMessage(error) }),
-    onTwoFactorRequired,
+    onError: (error) =>
+      toast.error("Sign in failed", { id: SIGN_IN_FAILED_TOAST, description: errorMessage(error) }),
+    onTwoFactorRequired: () => {
+      // The password was right after all: an earlier failure no longer applies.
+      toast.dismiss(SIGN_IN_FAILED_TOAST);
+      onTwoFactorRequired();
+    },
   });
 
   return (
