@@ -59,6 +59,11 @@ export const WorkspaceSummarySchema = z.object({
   /** The owner's plan: a workspace's property limit is its owner's (spec §5). */
   ownerTier: SubscriptionTierSchema.nullable(),
   dataSourceLimit: z.number().int(),
+  /**
+   * Properties counted against the owner's limit: those in every workspace the owner owns, not
+   * only this one (spec §5; the server refuses an add on this count).
+   */
+  ownerDataSourcesUsed: z.number().int(),
   memberCount: z.number().int(),
   dataSourceCount: z.number().int(),
   createdAt: z.iso.datetime(),

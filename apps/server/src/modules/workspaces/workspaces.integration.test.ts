@@ -19,7 +19,7 @@ import {
 } from "../issues/issues.testing.ts";
 import { createWithOwner, findOrCreateFirst } from "./workspaces.repository.ts";
 import { personalWorkspaceName } from "./workspaces.service.ts";
-import { insertTeam, insertUser } from "./workspaces.testing.ts";
+import { addMember, insertTeam, insertUser } from "./workspaces.testing.ts";
 
 describe.each(testDatabaseKinds())("workspaces on %s", (kind) => {
   let app: TestApp;
@@ -52,11 +52,50 @@ describe.each(testDatabaseKinds())("workspaces on %s", (kind) => {
         role: "owner",
         ownerTier: "free",
         dataSourceLimit: 1,
+        ownerDataSourcesUsed: 0,
         memberCount: 1,
         dataSourceCount: 0,
         createdAt: workspace.createdAt.toISOString(),
       },
     ]);
+  });
+
+  it("counts the owner's properties in every workspace they own, for each workspace and member", async () => {
+    const owner = await signUp(app);
+    const member = await signUp(app);
+    const first = await createWithOwner(app.database.db, {
+      name: "First",
+      type: "team",
+      ownerId: owner.userId,
+    });
+    const second = await createWithOwner(app.database.db, {
+      name: "Second",
+      type: "team",
+      ownerId: owner.userId,
+    });
+    await addMember(app.database.db, second.id, member.userId, "member");
+    await insertDataSource(app.database.db, { workspaceId: first.id });
+    const list = async (cookie: string) =>
+      (
+        await app.server.inject({ method: "GET", url: "/api/workspaces", headers: { cookie } })
+      ).json().workspaces as {
+        id: string;
+        dataSourceCount: number;
+        ownerDataSourcesUsed: number;
+      }[];
+
+    const owned = await list(owner.cookie);
+    expect(owned.find((workspace) => workspace.id === second.id)).toMatchObject({
+      dataSourceCount: 0,
+      ownerDataSourcesUsed: 1,
+      dataSourceLimit: 1,
+    });
+    expect(owned.find((workspace) => workspace.id === first.id)).toMatchObject({
+      dataSourceCount: 1,
+      ownerDataSourcesUsed: 1,
+    });
+    const shared = (await list(member.cookie)).find((workspace) => workspace.id === second.id);
+    expect(shared).toMatchObject({ ownerId: owner.userId, ownerDataSourcesUsed: 1 });
   });
 
   it("keeps another workspace invisible (404) and its members unlisted", async () => {

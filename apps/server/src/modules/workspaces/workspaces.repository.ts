@@ -30,6 +30,8 @@ function summaries(db: Db) {
       role: workspaceUsers.workspaceRole,
       ownerTier: subscriptions.tier,
       dataSourceLimit: subscriptions.dataSourceLimit,
+      // The count the add is refused on (data-sources `ownerPlan`), kept by trigger (migration 0003).
+      ownerDataSourcesUsed: sql<number>`coalesce(${subscriptions.dataSourcesUsed}, 0)`,
       createdAt: workspaces.createdAt,
       memberCount: sql<number>`(select count(*)::int from ${workspaceUsers} wu where wu.workspace_id = ${workspaces.id})`,
       dataSourceCount: sql<number>`(select count(*)::int from ${dataSources} ds where ds.workspace_id = ${workspaces.id})`,
