@@ -58,6 +58,16 @@ export const IssueSchema = z.object({
   mutedByUserId: z.string().nullable(),
   muteReason: z.string().nullable(),
   resolvedAt: z.iso.datetime().nullable(),
+  /**
+   * Resolved once, then found again by an audit: active again, counted, and marked Re-opened
+   * (the counts model, `counts.ts`).
+   */
+  reopened: z.boolean(),
+  /**
+   * The latest completed audit found it. Only these count (`counts.ts`); an active issue the
+   * latest audit no longer finds is listed apart, as no longer found.
+   */
+  foundByLatestAudit: z.boolean(),
   resolutionGuide: ResolutionGuideSchema,
 });
 export type Issue = z.infer<typeof IssueSchema>;
@@ -65,14 +75,16 @@ export type Issue = z.infer<typeof IssueSchema>;
 /**
  * `GET /api/data-sources/:dataSourceId/issues?days=7|30|90` (absent: all time): the issues last
  * detected within the range, sorted by severity then newest first detection (spec §7). Muted
- * issues are hidden from reports (spec §8 'Issue muted'); `includeMuted=true` lists them too.
+ * issues are hidden from reports (spec §8 'Issue muted'); `includeMuted=true` lists them too,
+ * and `status=active|muted|resolved` lists only the issues of that status.
  */
 export const IssueListQuerySchema = z.object({
   days: DateRangeDaysSchema.optional(),
   includeMuted: z
-    .enum(["true", "false"])
+    .enum(["true", "false"], { error: "includeMuted must be true or false" })
     .transform((value) => value === "true")
     .optional(),
+  status: IssueStatusSchema.optional(),
 });
 export type IssueListQuery = z.input<typeof IssueListQuerySchema>;
 
@@ -90,7 +102,10 @@ export const MuteIssueRequestSchema = z.object({
 });
 export type MuteIssueRequest = z.infer<typeof MuteIssueRequestSchema>;
 
-/** `POST /api/issues/:issueId/mute` and `/resolve` answer the updated issue. */
+/**
+ * `POST /api/issues/:issueId/mute` and `/resolve` answer the updated issue, as do their
+ * reversals (ADR 014a): `/unmute` (muted to active) and `/reopen` (resolved to active).
+ */
 export const IssueResponseSchema = z.object({ issue: IssueSchema });
 export type IssueResponse = z.infer<typeof IssueResponseSchema>;
 

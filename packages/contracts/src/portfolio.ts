@@ -25,7 +25,7 @@ export const PortfolioPropertySchema = z.object({
   previousHealthScore: z.number().int().min(0).max(100).nullable(),
   /** Latest minus previous completed scan's score; null without two scored scans. */
   scoreChange: z.number().int().nullable(),
-  /** Active critical issues. */
+  /** Critical issues by the counts model (`counts.ts`), of the latest completed scan. */
   criticalIssuesCount: z.number().int(),
   /** The newest scan, whatever its outcome. */
   lastScanAt: z.iso.datetime().nullable(),

@@ -65,9 +65,22 @@ export const PublicScanSchema = z
       .nullable()
       .describe("0-100; null until completed."),
     healthGrade: HealthGradeSchema.nullable().describe("A+ to F; null until completed."),
-    criticalIssuesCount: z.number().int().describe("Critical issues found."),
-    warningIssuesCount: z.number().int().describe("Warnings found."),
-    passedChecksCount: z.number().int().describe("Checks that found nothing wrong."),
+    criticalIssuesCount: z
+      .number()
+      .int()
+      .describe(
+        "Critical issues the scan found that are active now: muted and resolved ones are not counted, re-opened ones are (the same numbers as the app).",
+      ),
+    warningIssuesCount: z
+      .number()
+      .int()
+      .describe("Warnings the scan found that are active now, counted as critical issues are."),
+    passedChecksCount: z
+      .number()
+      .int()
+      .describe(
+        "Checks that ran on the property's data and found nothing; skipped checks count neither way.",
+      ),
     isComplete: z
       .boolean()
       .describe(
@@ -163,6 +176,12 @@ export const PublicIssueSchema = z
       ),
     firstDetectedAt: timestamp("When a scan first found it"),
     lastDetectedAt: timestamp("When a scan last found it"),
+    reopened: z
+      .boolean()
+      .describe("Resolved once, then found again by a scan: active, counted, marked re-opened."),
+    foundByLatestScan: z
+      .boolean()
+      .describe("The property's latest completed scan found it; only these are counted."),
     resolutionGuide: z
       .object({
         whyItMatters: z.string(),

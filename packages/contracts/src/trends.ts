@@ -32,7 +32,7 @@ export type TrendIssue = z.infer<typeof TrendIssueSchema>;
 /**
  * What changed between the latest completed scan and the one before it: new issues (never found
  * before), fixed ones (found by the previous scan, not the latest) and re-opened ones (found by
- * the latest, not the previous, but by an earlier scan).
+ * the latest, not the previous, but by an earlier scan; or resolved, then found again by the latest).
  */
 export const TrendChangesSchema = z.object({
   latestScanId: z.uuid(),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { utmIssues } from "../../db/schema.ts";
+import { auditScans, utmIssues } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { signUp } from "../../test/test-app.ts";
 import {
@@ -8,7 +8,14 @@ import {
   createConnectTestApp,
   firstWorkspace,
 } from "../google-connect/google-connect.testing.ts";
-import { daysAgo, GUIDE, insertDataSource, insertIssue } from "./issues.testing.ts";
+import {
+  daysAgo,
+  GUIDE,
+  insertDataSource,
+  insertIssue,
+  insertOccurrence,
+  insertScan,
+} from "./issues.testing.ts";
 
 describe.each(testDatabaseKinds())("issues on %s", (kind) => {
   let app: ConnectTestApp;
@@ -36,7 +43,12 @@ describe.each(testDatabaseKinds())("issues on %s", (kind) => {
     });
   }
 
-  function act(cookie: string, issueId: string, action: "mute" | "resolve", payload?: object) {
+  function act(
+    cookie: string,
+    issueId: string,
+    action: "mute" | "resolve" | "unmute" | "reopen",
+    payload?: object,
+  ) {
     return app.server.inject({
       method: "POST",
       url: `/api/issues/${issueId}/${action}`,
@@ -94,6 +106,8 @@ describe.each(testDatabaseKinds())("issues on %s", (kind) => {
       mutedByUserId: null,
       muteReason: null,
       resolvedAt: null,
+      reopened: false,
+      foundByLatestAudit: false,
       resolutionGuide: {
         whyItMatters: GUIDE.why_it_matters,
         howToFix: GUIDE.how_to_fix,
@@ -208,5 +222,169 @@ describe.each(testDatabaseKinds())("issues on %s", (kind) => {
     expect((await act(stranger.cookie, issue.id, "resolve")).statusCode).toBe(404);
     const [row] = await db().select().from(utmIssues).where(eq(utmIssues.id, issue.id));
     expect(row?.status).toBe("active");
+  });
+
+  function counts(cookie: string, dataSourceId: string) {
+    return app.server.inject({
+      method: "GET",
+      url: `/api/data-sources/${dataSourceId}/issue-counts`,
+      headers: { cookie },
+    });
+  }
+
+  /** A completed scan that found the issues, with its checks' outcomes in its report. */
+  async function scanFinding(
+    dataSourceId: string,
+    issues: { id: string }[],
+    checks: string[] = ["passed", "passed", "failed", "skipped"],
+  ) {
+    const scan = await insertScan(db(), {
+      dataSourceId,
+      criticalIssuesCount: 99,
+      warningIssuesCount: 99,
+      passedChecksCount: 99,
+      report: { checks: checks.map((status, index) => ({ id: `check-${index}`, status })) },
+    });
+    for (const issue of issues) {
+      await insertOccurrence(db(), { issueId: issue.id, scanId: scan.id });
+      await db().update(utmIssues).set({ lastScanId: scan.id }).where(eq(utmIssues.id, issue.id));
+    }
+    return scan;
+  }
+
+  it("lists by status: active, muted or resolved", async () => {
+    const { cookie, property } = await propertyOfNewUser();
+    const active = await insertIssue(db(), { dataSourceId: property.id });
+    const muted = await insertIssue(db(), {
+      dataSourceId: property.id,
+      status: "muted",
+      mutedAt: daysAgo(1),
+      muteReason: "noise",
+    });
+    const resolved = await insertIssue(db(), {
+      dataSourceId: property.id,
+      status: "resolved",
+      resolvedAt: daysAgo(1),
+    });
+    const ids = async (query: string) => {
+      const response = await list(cookie, property.id, query);
+      expect(response.statusCode).toBe(200);
+      return response.json().issues.map((issue: { id: string }) => issue.id);
+    };
+    expect(await ids("?status=active")).toEqual([active.id]);
+    expect(await ids("?status=muted")).toEqual([muted.id]);
+    expect(await ids("?status=resolved")).toEqual([resolved.id]);
+    const bad = await list(cookie, property.id, "?status=gone");
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("unmutes a muted issue and reopens a resolved one, and only those", async () => {
+    const { cookie, property } = await propertyOfNewUser();
+    const issue = await insertIssue(db(), { dataSourceId: property.id, severity: "critical" });
+    await scanFinding(property.id, [issue]);
+
+    expect((await act(cookie, issue.id, "unmute")).statusCode).toBe(409);
+    expect((await act(cookie, issue.id, "reopen")).statusCode).toBe(409);
+
+    expect((await act(cookie, issue.id, "mute", { reason: "a test campaign" })).statusCode).toBe(
+      200,
+    );
+    expect((await counts(cookie, property.id)).json().counts).toMatchObject({
+      critical: 0,
+      muted: 1,
+    });
+    const unmuted = await act(cookie, issue.id, "unmute");
+    expect(unmuted.statusCode).toBe(200);
+    expect(unmuted.json().issue).toMatchObject({
+      status: "active",
+      mutedAt: null,
+      muteReason: null,
+      foundByLatestAudit: true,
+    });
+    expect((await counts(cookie, property.id)).json().counts).toMatchObject({
+      critical: 1,
+      muted: 0,
+    });
+
+    expect((await act(cookie, issue.id, "resolve")).statusCode).toBe(200);
+    const reopened = await act(cookie, issue.id, "reopen");
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().issue).toMatchObject({ status: "active", resolvedAt: null });
+    const [row] = await db().select().from(utmIssues).where(eq(utmIssues.id, issue.id));
+    expect(row).toMatchObject({ status: "active", resolvedAt: null, resolvedByUserId: null });
+  });
+
+  it("answers 404 to unmute or reopen another workspace's issue", async () => {
+    const owner = await propertyOfNewUser();
+    const stranger = await propertyOfNewUser();
+    const muted = await insertIssue(db(), { dataSourceId: owner.property.id, status: "muted" });
+    const resolved = await insertIssue(db(), {
+      dataSourceId: owner.property.id,
+      status: "resolved",
+    });
+    expect((await act(stranger.cookie, muted.id, "unmute")).statusCode).toBe(404);
+    expect((await act(stranger.cookie, resolved.id, "reopen")).statusCode).toBe(404);
+    expect((await counts(stranger.cookie, owner.property.id)).statusCode).toBe(404);
+    const rows = await db()
+      .select()
+      .from(utmIssues)
+      .where(eq(utmIssues.dataSourceId, owner.property.id));
+    expect(rows.map((row) => row.status).sort()).toEqual(["muted", "resolved"]);
+  });
+
+  it("counts the latest audit's active issues by severity, and keeps the scan's columns equal", async () => {
+    const { cookie, property } = await propertyOfNewUser();
+    expect((await counts(cookie, property.id)).json()).toEqual({ scanId: null, counts: null });
+
+    const stale = await insertIssue(db(), { dataSourceId: property.id, severity: "critical" });
+    await scanFinding(property.id, [stale], ["passed"]);
+    const critical = await insertIssue(db(), { dataSourceId: property.id, severity: "critical" });
+    const reopened = await insertIssue(db(), {
+      dataSourceId: property.id,
+      severity: "warning",
+      reopenedAt: daysAgo(0),
+    });
+    const info = await insertIssue(db(), { dataSourceId: property.id, severity: "info" });
+    const muted = await insertIssue(db(), {
+      dataSourceId: property.id,
+      severity: "warning",
+      status: "muted",
+    });
+    const latest = await scanFinding(property.id, [critical, reopened, info, muted]);
+
+    const response = await counts(cookie, property.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      scanId: latest.id,
+      counts: {
+        critical: 1,
+        warning: 1,
+        info: 1,
+        active: 3,
+        reopened: 1,
+        muted: 1,
+        resolved: 0,
+        passedChecks: 2,
+        checksRun: 3,
+        checksSkipped: 1,
+        checksTotal: 4,
+      },
+    });
+
+    // The list marks what the latest audit found, and the re-opened issue.
+    const listed = (await list(cookie, property.id, "?includeMuted=true")).json().issues;
+    const byId = new Map(listed.map((issue: { id: string }) => [issue.id, issue]));
+    expect(byId.get(stale.id)).toMatchObject({ foundByLatestAudit: false, reopened: false });
+    expect(byId.get(reopened.id)).toMatchObject({ foundByLatestAudit: true, reopened: true });
+
+    // A status change brings the scan's columns, which the dashboard reads, in step.
+    expect((await act(cookie, info.id, "resolve")).statusCode).toBe(200);
+    expect((await act(cookie, critical.id, "mute", { reason: "known" })).statusCode).toBe(200);
+    const [scan] = await db().select().from(auditScans).where(eq(auditScans.id, latest.id));
+    expect(scan).toMatchObject({
+      criticalIssuesCount: 0,
+      warningIssuesCount: 1,
+      passedChecksCount: 2,
+    });
   });
 });

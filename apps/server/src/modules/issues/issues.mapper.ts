@@ -1,8 +1,8 @@
 import { type Issue, type IssueExample, IssueExampleSchema } from "@utmost/contracts";
-import type { IssueRow } from "./issues.repository.ts";
+import type { ListedIssueRow } from "./issues.repository.ts";
 
 /** An issue row as the API shows it (IssueSchema): the guide's snake_case keys become camelCase. */
-export function toIssue(row: IssueRow): Issue {
+export function toIssue(row: ListedIssueRow): Issue {
   const guide = row.resolutionGuide;
   return {
     id: row.id,
@@ -22,6 +22,8 @@ export function toIssue(row: IssueRow): Issue {
     mutedByUserId: row.mutedByUserId,
     muteReason: row.muteReason,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    reopened: row.status === "active" && row.reopenedAt !== null,
+    foundByLatestAudit: row.foundByLatestAudit,
     resolutionGuide: {
       whyItMatters: guide.why_it_matters,
       howToFix: guide.how_to_fix,

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ne, type Placeholder, sql } from "drizzle-orm";
+import type { IssueStatus } from "@utmost/contracts";
+import { and, asc, desc, eq, getTableColumns, ne, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
@@ -12,6 +13,14 @@ import {
 import { dataSourceVisibleTo, membershipOf } from "../data-sources/data-sources.access.ts";
 
 export type IssueRow = typeof utmIssues.$inferSelect;
+export type ListedIssueRow = IssueRow & { foundByLatestAudit: boolean };
+
+/** The latest completed scan of the issue's property found it (the counts model). */
+export const foundByLatestAudit = sql<boolean>`coalesce(${utmIssues.lastScanId} = (
+  select ${auditScans.id} from ${auditScans}
+  where ${auditScans.dataSourceId} = ${utmIssues.dataSourceId} and ${auditScans.status} = 'completed'
+  order by ${auditScans.createdAt} desc, ${auditScans.id} desc limit 1
+), false)`;
 
 /** Spec §7: severity first (critical, warning, then anything else as info). */
 const severityRank = sql<number>`case ${utmIssues.severity} when 'critical' then 0 when 'warning' then 1 else 2 end`;
@@ -57,13 +66,13 @@ export function listForDataSource(
   db: Db,
   dataSourceId: string,
   userId: string,
-  filter: { days?: number; includeMuted: boolean },
-): Promise<IssueRow[]> {
-  const { days, includeMuted } = filter;
-  const name = `issues_of_property${days === undefined ? "" : "_recent"}${includeMuted ? "_with_muted" : ""}`;
+  filter: { days?: number; includeMuted: boolean; status?: IssueStatus },
+): Promise<ListedIssueRow[]> {
+  const { days, includeMuted, status } = filter;
+  const name = `issues_of_property${days === undefined ? "" : "_recent"}${includeMuted ? "_with_muted" : ""}${status ? "_by_status" : ""}`;
   return prepared(db, name, (statement) =>
     db
-      .select()
+      .select({ ...getTableColumns(utmIssues), foundByLatestAudit })
       .from(utmIssues)
       .where(
         and(
@@ -72,12 +81,25 @@ export function listForDataSource(
           days === undefined
             ? undefined
             : within(utmIssues.lastDetectedAt, sql.placeholder("days")),
-          includeMuted ? undefined : ne(utmIssues.status, "muted"),
+          status
+            ? eq(utmIssues.status, sql.placeholder("status"))
+            : includeMuted
+              ? undefined
+              : ne(utmIssues.status, "muted"),
         ),
       )
       .orderBy(severityRank, desc(utmIssues.firstDetectedAt), asc(utmIssues.id))
       .prepare(statement),
-  ).execute({ dataSourceId, userId, days });
+  ).execute({ dataSourceId, userId, days, status });
+}
+
+/** The issue as the list shows it. */
+export async function findListed(db: Db, issueId: string): Promise<ListedIssueRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(utmIssues), foundByLatestAudit })
+    .from(utmIssues)
+    .where(eq(utmIssues.id, issueId));
+  return row;
 }
 
 /** Spec §4: active to muted, recording when, who and why; nothing when it is not active. */
@@ -86,7 +108,7 @@ export async function muteIfActive(db: Db, issueId: string, userId: string, reas
     .update(utmIssues)
     .set({ status: "muted", mutedAt: sql`now()`, mutedByUserId: userId, muteReason: reason })
     .where(and(eq(utmIssues.id, issueId), eq(utmIssues.status, "active")))
-    .returning();
+    .returning({ id: utmIssues.id });
   return row;
 }
 
@@ -96,7 +118,27 @@ export async function resolveIfActive(db: Db, issueId: string, userId: string) {
     .update(utmIssues)
     .set({ status: "resolved", resolvedAt: sql`now()`, resolvedByUserId: userId })
     .where(and(eq(utmIssues.id, issueId), eq(utmIssues.status, "active")))
-    .returning();
+    .returning({ id: utmIssues.id });
+  return row;
+}
+
+/** The reversal of a mute (ADR 014a): muted to active, the mute's record cleared. */
+export async function unmuteIfMuted(db: Db, issueId: string) {
+  const [row] = await db
+    .update(utmIssues)
+    .set({ status: "active", mutedAt: null, mutedByUserId: null, muteReason: null })
+    .where(and(eq(utmIssues.id, issueId), eq(utmIssues.status, "muted")))
+    .returning({ id: utmIssues.id });
+  return row;
+}
+
+/** The reversal of a resolve (ADR 014a): resolved to active, the resolution cleared. */
+export async function reopenIfResolved(db: Db, issueId: string) {
+  const [row] = await db
+    .update(utmIssues)
+    .set({ status: "active", resolvedAt: null, resolvedByUserId: null })
+    .where(and(eq(utmIssues.id, issueId), eq(utmIssues.status, "resolved")))
+    .returning({ id: utmIssues.id });
   return row;
 }
 

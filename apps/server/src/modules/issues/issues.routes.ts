@@ -3,6 +3,7 @@ import {
   CsvExportSchema,
   DataSourceIdParamsSchema,
   DateRangeQuerySchema,
+  IssueCountsResponseSchema,
   IssueIdParamsSchema,
   IssueListQuerySchema,
   IssueListResponseSchema,
@@ -50,6 +51,17 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     }),
   );
 
+  app.get(
+    "/api/data-sources/:dataSourceId/issue-counts",
+    {
+      schema: {
+        params: DataSourceIdParamsSchema,
+        response: { 200: IssueCountsResponseSchema },
+      },
+    },
+    async (request) => issues.issueCounts(db, request.params.dataSourceId, currentUser(request).id),
+  );
+
   app.post(
     "/api/issues/:issueId/mute",
     {
@@ -74,6 +86,22 @@ export const issuesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     { schema: { params: IssueIdParamsSchema, response: { 200: IssueResponseSchema } } },
     async (request) => ({
       issue: await issues.resolveIssue(db, request.params.issueId, currentUser(request).id),
+    }),
+  );
+
+  app.post(
+    "/api/issues/:issueId/unmute",
+    { schema: { params: IssueIdParamsSchema, response: { 200: IssueResponseSchema } } },
+    async (request) => ({
+      issue: await issues.unmuteIssue(db, request.params.issueId, currentUser(request).id),
+    }),
+  );
+
+  app.post(
+    "/api/issues/:issueId/reopen",
+    { schema: { params: IssueIdParamsSchema, response: { 200: IssueResponseSchema } } },
+    async (request) => ({
+      issue: await issues.reopenIssue(db, request.params.issueId, currentUser(request).id),
     }),
   );
 

@@ -1,7 +1,8 @@
-import type { Issue } from "@utmost/contracts";
+import type { Issue, IssueCountsResponse, IssueStatus } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { requireDataSource } from "../data-sources/data-sources.access.ts";
+import { latestCountsOf, refreshCountsAfterChange } from "./issue-counts.service.ts";
 import { toIssue } from "./issues.mapper.ts";
 import * as repo from "./issues.repository.ts";
 
@@ -19,11 +20,12 @@ export async function listIssues(
   db: Db,
   dataSourceId: string,
   userId: string,
-  filter: { days?: number; includeMuted?: boolean },
+  filter: { days?: number; includeMuted?: boolean; status?: IssueStatus },
 ): Promise<Issue[]> {
   const rows = await repo.listForDataSource(db, dataSourceId, userId, {
     days: filter.days,
     includeMuted: filter.includeMuted ?? false,
+    status: filter.status,
   });
   // No issues, or not the caller's property (404): only then is it worth asking which.
   if (rows.length === 0) await requireDataSource(db, dataSourceId, userId);
@@ -39,12 +41,47 @@ export async function muteIssue(
   await requireIssue(db, issueId, userId);
   const muted = await repo.muteIfActive(db, issueId, userId, reason);
   if (!muted) throw new AppError("ISSUE_NOT_ACTIVE", "Only an active issue can be muted");
-  return toIssue(muted);
+  return changed(db, issueId);
 }
 
 export async function resolveIssue(db: Db, issueId: string, userId: string): Promise<Issue> {
   await requireIssue(db, issueId, userId);
   const resolved = await repo.resolveIfActive(db, issueId, userId);
   if (!resolved) throw new AppError("ISSUE_NOT_ACTIVE", "Only an active issue can be resolved");
-  return toIssue(resolved);
+  return changed(db, issueId);
+}
+
+/** The reversal of a mute (ADR 014a): the issue is active, and counted, again. */
+export async function unmuteIssue(db: Db, issueId: string, userId: string): Promise<Issue> {
+  await requireIssue(db, issueId, userId);
+  const unmuted = await repo.unmuteIfMuted(db, issueId);
+  if (!unmuted) throw new AppError("CONFLICT", "Only a muted issue can be unmuted");
+  return changed(db, issueId);
+}
+
+/** The reversal of a resolve (ADR 014a): the issue is active, and counted, again. */
+export async function reopenIssue(db: Db, issueId: string, userId: string): Promise<Issue> {
+  await requireIssue(db, issueId, userId);
+  const reopened = await repo.reopenIfResolved(db, issueId);
+  if (!reopened) throw new AppError("CONFLICT", "Only a resolved issue can be reopened");
+  return changed(db, issueId);
+}
+
+/** A status changed: the latest scan's counts follow, and the issue is read back as listed. */
+async function changed(db: Db, issueId: string): Promise<Issue> {
+  await refreshCountsAfterChange(db, issueId);
+  const row = await repo.findListed(db, issueId);
+  if (!row) throw new AppError("NOT_FOUND", "Issue not found");
+  return toIssue(row);
+}
+
+/** The property's counts (the model in contracts), of its latest completed audit. */
+export async function issueCounts(
+  db: Db,
+  dataSourceId: string,
+  userId: string,
+): Promise<IssueCountsResponse> {
+  await requireDataSource(db, dataSourceId, userId);
+  const latest = (await latestCountsOf(db, [dataSourceId])).get(dataSourceId);
+  return { scanId: latest?.scanId ?? null, counts: latest?.counts ?? null };
 }

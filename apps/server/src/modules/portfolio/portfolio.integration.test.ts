@@ -35,16 +35,20 @@ describe.each(testDatabaseKinds())("the multi-client dashboard on %s", (kind) =>
       name: "Acme Store",
       ga4PropertyId: "311111111",
     });
+    // The critical count is the latest completed scan's, which holds the counts model's number
+    // (issue-counts.service.ts keeps it so; tested with the issues).
     await insertScan(db(), {
       dataSourceId: improving.id,
       healthScore: 60,
       healthGrade: "C",
+      criticalIssuesCount: 5,
       createdAt: daysAgo(3),
     });
     await insertScan(db(), {
       dataSourceId: improving.id,
       healthScore: 75,
       healthGrade: "B",
+      criticalIssuesCount: 2,
       createdAt: daysAgo(2),
     });
     // A newer failed scan is the last scan, but the score stays the last completed one's.

@@ -4,7 +4,6 @@ import {
   auditScans,
   dataSources,
   subscriptions,
-  utmIssues,
   workspaces,
   workspaceUsers,
 } from "../../db/schema.ts";
@@ -28,6 +27,7 @@ function newestScan(db: Db, name: string, options: { completed: boolean; offset:
       status: auditScans.status,
       errorCode: auditScans.errorCode,
       createdAt: auditScans.createdAt,
+      criticalIssuesCount: auditScans.criticalIssuesCount,
     })
     .from(auditScans)
     .where(
@@ -44,7 +44,7 @@ function newestScan(db: Db, name: string, options: { completed: boolean; offset:
 
 /**
  * Every property of the given workspaces with its two latest completed scans, its newest scan
- * and its active critical issues, in one query: each lateral join is a short walk down
+ * and its critical issues (the counts model, as its latest completed scan holds them), in one query: each lateral join is a short walk down
  * audit_scans_data_source_created_idx.
  */
 export function propertiesOf(db: Db, workspaceIds: readonly string[]) {
@@ -66,7 +66,8 @@ export function propertiesOf(db: Db, workspaceIds: readonly string[]) {
       lastScanAt: newest.createdAt,
       lastScanStatus: newest.status,
       lastScanErrorCode: newest.errorCode,
-      criticalIssuesCount: sql<number>`(select count(*)::int from ${utmIssues} where ${utmIssues.dataSourceId} = ${dataSources.id} and ${utmIssues.status} = 'active' and ${utmIssues.severity} = 'critical')`,
+      // The counts model (issue 22), which the latest completed scan's columns hold.
+      criticalIssuesCount: sql<number>`coalesce(${latest.criticalIssuesCount}, 0)`,
     })
     .from(dataSources)
     .innerJoin(workspaces, eq(workspaces.id, dataSources.workspaceId))

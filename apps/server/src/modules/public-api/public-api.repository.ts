@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditScans, dataSources, utmIssues } from "../../db/schema.ts";
 import type { DataSourceRow } from "../data-sources/data-sources.access.ts";
-import type { IssueRow } from "../issues/issues.repository.ts";
+import { foundByLatestAudit, type ListedIssueRow } from "../issues/issues.repository.ts";
 import type { ScanRow } from "../scans/scans.mapper.ts";
 
 /** Queries the public API needs scoped by workspace (an API key has no user to check). */
@@ -54,8 +54,8 @@ export async function latestCompletedScans(
 const severityRank = sql<number>`case ${utmIssues.severity} when 'critical' then 0 when 'warning' then 1 else 2 end`;
 
 export interface IssueFilter {
-  status?: IssueRow["status"];
-  severity?: IssueRow["severity"];
+  status?: ListedIssueRow["status"];
+  severity?: ListedIssueRow["severity"];
 }
 
 export async function issuesPage(
@@ -63,7 +63,7 @@ export async function issuesPage(
   dataSourceId: string,
   filter: IssueFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: IssueRow[]; total: number }> {
+): Promise<{ rows: ListedIssueRow[]; total: number }> {
   const where = and(
     eq(utmIssues.dataSourceId, dataSourceId),
     filter.status ? eq(utmIssues.status, filter.status) : undefined,
@@ -71,7 +71,7 @@ export async function issuesPage(
   );
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(utmIssues), foundByLatestAudit })
       .from(utmIssues)
       .where(where)
       .orderBy(severityRank, desc(utmIssues.firstDetectedAt), asc(utmIssues.id))

@@ -84,6 +84,8 @@ function toPublicIssue(issue: Issue): PublicIssue {
     })),
     firstDetectedAt: issue.firstDetectedAt,
     lastDetectedAt: issue.lastDetectedAt,
+    reopened: issue.reopened,
+    foundByLatestScan: issue.foundByLatestAudit,
     resolutionGuide: issue.resolutionGuide,
   };
 }

@@ -6,6 +6,7 @@ import { findLogo } from "../branding/branding.repository.ts";
 import { brandingOf, requireWhiteLabelReports } from "../branding/branding.service.ts";
 import { requireDataSource } from "../data-sources/data-sources.access.ts";
 import { fileSlug } from "../issues/csv.ts";
+import { countsOfScans } from "../issues/issue-counts.service.ts";
 import { hiddenSessions } from "../scans/scans.mapper.ts";
 import { renderReportPdf } from "./report-pdf.ts";
 import * as repo from "./reports.repository.ts";
@@ -181,9 +182,17 @@ async function buildReport(deps: ReportWorkerDeps, job: ReportJob) {
     completedAt: row.completedAt,
   }));
   if (trend.at(-1) === undefined) trend.push({ score: scan.healthScore ?? 0, completedAt: null });
-  const issues = await repo.activeIssuesOfScan(db, scan.id);
-  const counts = { critical: 0, warning: 0, info: 0 };
-  for (const issue of issues) counts[issue.severity] += 1;
+  const [issues, scanCounts] = await Promise.all([
+    repo.activeIssuesOfScan(db, scan.id),
+    countsOfScans(db, [scan.id]),
+  ]);
+  // The counts model (issue 22): the same numbers as the app's report.
+  const modelCounts = scanCounts.get(scan.id);
+  const counts = {
+    critical: modelCounts?.critical ?? 0,
+    warning: modelCounts?.warning ?? 0,
+    info: modelCounts?.info ?? 0,
+  };
   const generatedAt = deps.now();
   const content = await (deps.render ?? renderReportPdf)({
     brand: {

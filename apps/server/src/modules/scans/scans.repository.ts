@@ -13,6 +13,7 @@ import {
   dataSourceVisibleTo,
   membershipOf,
 } from "../data-sources/data-sources.access.ts";
+import { refreshScanCounts } from "../issues/issue-counts.service.ts";
 import { deleteCheckpoints } from "./scan-checkpoints.repository.ts";
 import type { IssueRecord } from "./scan-issues.ts";
 import type { ScanRow } from "./scans.mapper.ts";
@@ -330,6 +331,10 @@ export async function completeScan(db: Db, input: CompletedScan): Promise<boolea
         await tx.insert(issueOccurrences).values(occurrences).onConflictDoNothing();
       }
     }
+
+    // The scan's counts are the counts model's (issue 22): its detections still active, so an
+    // issue that stays muted is not counted; the engine's own numbers stay in the report.
+    await refreshScanCounts(tx, input.scanId);
 
     await tx
       .update(dataSources)

@@ -1,5 +1,18 @@
 import { TREND_POINTS_MAX } from "@utmost/contracts";
-import { and, asc, desc, eq, exists, isNotNull, lt, notExists, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  isNotNull,
+  lt,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { auditScans, issueOccurrences, utmIssues } from "../../db/schema.ts";
@@ -92,7 +105,8 @@ export type ChangedIssueRow = Awaited<ReturnType<typeof changedIssues>>[number];
 /**
  * New, fixed and re-opened issues between two completed scans, from issue_occurrences: new were
  * never found before the latest; fixed were found by the previous and not the latest; re-opened
- * are found by the latest, not the previous, but by a scan before it.
+ * are found by the latest, not the previous, but by a scan before it, or were resolved and found
+ * again by the latest (the counts model marks them Re-opened).
  */
 export async function changesBetween(db: Db, latest: ScanRef, previous: ScanRef) {
   const [added, fixed, reopened] = await Promise.all([
@@ -101,7 +115,11 @@ export async function changesBetween(db: Db, latest: ScanRef, previous: ScanRef)
     changedIssues(
       db,
       latest.scanId,
-      and(notExists(foundBy(db, previous.scanId)), exists(foundBefore(db, previous))),
+      or(
+        and(notExists(foundBy(db, previous.scanId)), exists(foundBefore(db, previous))),
+        // Resolved since an earlier scan and found again by the latest (issue 22).
+        gte(utmIssues.reopenedAt, latest.createdAt),
+      ),
     ),
   ]);
   return { added, fixed, reopened };
