@@ -57,6 +57,44 @@ describe("AppLayout", () => {
     expect(document.cookie).toContain("sidebar_state=true");
   });
 
+  it("leaves ctrl+b to a text field that has the focus", async () => {
+    stubFetch({
+      "GET /api/me": () => jsonResponse(200, me(false)),
+      "GET /api/config": () =>
+        jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
+      "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
+    });
+    renderRoutes(
+      [
+        {
+          path: "/dashboard",
+          element: (
+            <AppLayout title="Dashboard">
+              <label>
+                Note
+                <input />
+              </label>
+              <textarea aria-label="Body" />
+            </AppLayout>
+          ),
+        },
+      ],
+      "/dashboard",
+    );
+    await screen.findByTestId("sidebar");
+
+    fireEvent.keyDown(screen.getByLabelText("Note"), { key: "b", ctrlKey: true });
+    expect(screen.getByTestId("sidebar").getAttribute("data-state")).toBe("expanded");
+    fireEvent.keyDown(screen.getByLabelText("Body"), { key: "b", metaKey: true });
+    expect(screen.getByTestId("sidebar").getAttribute("data-state")).toBe("expanded");
+
+    fireEvent.keyDown(screen.getByRole("heading", { name: "Dashboard" }), {
+      key: "b",
+      ctrlKey: true,
+    });
+    expect(screen.getByTestId("sidebar").getAttribute("data-state")).toBe("collapsed");
+  });
+
   it("starts collapsed when the cookie says so", async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: arranging the remembered state.
     document.cookie = "sidebar_state=false; path=/";

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useIsMobile } from "@/hooks/use-media-query";
+import { isTypingTarget } from "@/lib/keyboard";
 import { readSidebarState, writeSidebarState } from "./sidebar-state";
 
 /** Spec §2 "Sidebar": ctrl+b / meta+b toggles it. */
@@ -38,6 +39,8 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
+      // In a text field ctrl+b belongs to the field (and the browser), not to the sidebar.
+      if (isTypingTarget(event.target)) return;
       if (
         event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT &&
         (event.ctrlKey || event.metaKey)
