@@ -1,12 +1,13 @@
 import type { IssueSeverity } from "@utmost/contracts";
-import PDFDocument from "pdfkit";
+import { UnicodePdfDocument } from "./unicode-pdf-document.ts";
 
 /**
  * The white-label PDF report of one property (issue 10, ADR 012): A4, the workspace's colour,
  * logo and name, the health score and grade, the trend of recent audits, the counts by severity
  * and the active issues with their resolution guides. It carries the brand only: the document's
  * metadata too (pdfkit would name itself as Producer and Creator otherwise). Everything from
- * users is drawn as plain text with the built-in Helvetica fonts.
+ * users is drawn as plain text in embedded Noto fonts, so names in any script print as typed
+ * (ADR 014b).
  */
 
 export interface ReportIssue {
@@ -125,7 +126,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const brandName = plain(input.brand.displayName);
   const propertyName = plain(input.property.name);
   const title = `${propertyName} – UTM health report`;
-  const doc = new PDFDocument({
+  const doc = new UnicodePdfDocument({
     size: "A4",
     margins: { top: PAGE_MARGIN, bottom: PAGE_MARGIN + 20, left: PAGE_MARGIN, right: PAGE_MARGIN },
     bufferPages: true,
@@ -154,11 +155,11 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   return done;
 }
 
-function contentWidth(doc: PDFKit.PDFDocument): number {
+function contentWidth(doc: UnicodePdfDocument): number {
   return doc.page.width - doc.page.margins.left - doc.page.margins.right;
 }
 
-function drawHeader(doc: PDFKit.PDFDocument, brand: ReportPdfInput["brand"], brandName: string) {
+function drawHeader(doc: UnicodePdfDocument, brand: ReportPdfInput["brand"], brandName: string) {
   const width = doc.page.width;
   const foreground = textOn(brand.brandColor);
   doc.save().rect(0, 0, width, HEADER_HEIGHT).fill(brand.brandColor).restore();
@@ -173,7 +174,7 @@ function drawHeader(doc: PDFKit.PDFDocument, brand: ReportPdfInput["brand"], bra
   }
   doc
     .fillColor(foreground)
-    .font("Helvetica-Bold")
+    .style("bold")
     .fontSize(20)
     .text(brandName, textX, 30, {
       width: width - textX - PAGE_MARGIN,
@@ -223,14 +224,14 @@ function percentDown(share: number): string {
   return `${(Math.floor(share * scale + 1e-9) / (scale / 100)).toFixed(digits)}%`;
 }
 
-function drawSummary(doc: PDFKit.PDFDocument, input: ReportPdfInput, propertyName: string) {
+function drawSummary(doc: UnicodePdfDocument, input: ReportPdfInput, propertyName: string) {
   const left = PAGE_MARGIN;
   const width = contentWidth(doc);
-  doc.fillColor(MUTED).font("Helvetica").fontSize(10).text("UTM HEALTH REPORT", left, doc.y, {
+  doc.fillColor(MUTED).style("regular").fontSize(10).text("UTM HEALTH REPORT", left, doc.y, {
     characterSpacing: 1,
   });
   doc.moveDown(0.2);
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(20).text(propertyName, left, doc.y, { width });
+  doc.fillColor(INK).style("bold").fontSize(20).text(propertyName, left, doc.y, { width });
   doc.moveDown(0.2);
   const { scan } = input;
   const range =
@@ -243,7 +244,7 @@ function drawSummary(doc: PDFKit.PDFDocument, input: ReportPdfInput, propertyNam
     `Audit date: ${scan.completedAt ? formatDate(scan.completedAt) : "Not recorded"}`,
     `Data range: ${range}`,
   ];
-  doc.fillColor(MUTED).font("Helvetica").fontSize(10);
+  doc.fillColor(MUTED).style("regular").fontSize(10);
   for (const line of lines) doc.text(line, left, doc.y, { width });
   // What the score rests on when it is not every row of every day: said as the app says it.
   for (const note of dataNotes(scan)) doc.text(note, left, doc.y, { width });
@@ -254,31 +255,31 @@ function drawSummary(doc: PDFKit.PDFDocument, input: ReportPdfInput, propertyNam
   doc.save().roundedRect(left, top, width, 92, 6).fill("#f9fafb").restore();
   doc
     .fillColor(MUTED)
-    .font("Helvetica")
+    .style("regular")
     .fontSize(10)
     .text("Health score", left + 20, top + 14);
   doc
     .fillColor(color)
-    .font("Helvetica-Bold")
+    .style("bold")
     .fontSize(44)
     .text(String(scan.healthScore), left + 20, top + 30, { continued: true })
     .fillColor(MUTED)
-    .font("Helvetica")
+    .style("regular")
     .fontSize(16)
     .text(" / 100");
   doc
     .fillColor(MUTED)
-    .font("Helvetica")
+    .style("regular")
     .fontSize(10)
     .text("Grade", left + 190, top + 14);
   doc
     .fillColor(color)
-    .font("Helvetica-Bold")
+    .style("bold")
     .fontSize(44)
     .text(plain(scan.healthGrade), left + 190, top + 30);
   doc
     .fillColor(MUTED)
-    .font("Helvetica")
+    .style("regular")
     .fontSize(10)
     .text("Since the previous audit", left + 300, top + 14);
   const previous = input.trend.at(-2);
@@ -291,13 +292,13 @@ function drawSummary(doc: PDFKit.PDFDocument, input: ReportPdfInput, propertyNam
         : `${change > 0 ? "+" : "-"}${Math.abs(change)} points`;
   doc
     .fillColor(change === null || change === 0 ? INK : change > 0 ? "#15803d" : "#b91c1c")
-    .font("Helvetica-Bold")
+    .style("bold")
     .fontSize(20)
     .text(changeText, left + 300, top + 36, { width: width - 320 });
   if (previous) {
     doc
       .fillColor(MUTED)
-      .font("Helvetica")
+      .style("regular")
       .fontSize(9)
       .text(
         `from ${previous.score}${previous.completedAt ? ` on ${formatDate(previous.completedAt)}` : ""}`,
@@ -310,16 +311,16 @@ function drawSummary(doc: PDFKit.PDFDocument, input: ReportPdfInput, propertyNam
   doc.y = top + 92 + 22;
 }
 
-function sectionTitle(doc: PDFKit.PDFDocument, text: string) {
+function sectionTitle(doc: UnicodePdfDocument, text: string) {
   doc
     .fillColor(INK)
-    .font("Helvetica-Bold")
+    .style("bold")
     .fontSize(13)
     .text(text, PAGE_MARGIN, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.4);
 }
 
-function drawTrend(doc: PDFKit.PDFDocument, trend: ReportPdfInput["trend"], brandColor: string) {
+function drawTrend(doc: UnicodePdfDocument, trend: ReportPdfInput["trend"], brandColor: string) {
   sectionTitle(
     doc,
     `Score trend (last ${trend.length} ${trend.length === 1 ? "audit" : "audits"})`,
@@ -338,7 +339,7 @@ function drawTrend(doc: PDFKit.PDFDocument, trend: ReportPdfInput["trend"], bran
       .stroke();
     doc
       .fillColor(MUTED)
-      .font("Helvetica")
+      .style("regular")
       .fontSize(7)
       .text(String(level), left, y - 3, { width: 18, align: "right" });
   }
@@ -358,7 +359,7 @@ function drawTrend(doc: PDFKit.PDFDocument, trend: ReportPdfInput["trend"], bran
       .restore();
     doc
       .fillColor(INK)
-      .font(isLatest ? "Helvetica-Bold" : "Helvetica")
+      .style(isLatest ? "bold" : "regular")
       .fontSize(8)
       .text(String(point.score), x - 6, bottom - height - 11, {
         width: barWidth + 12,
@@ -367,7 +368,7 @@ function drawTrend(doc: PDFKit.PDFDocument, trend: ReportPdfInput["trend"], bran
     if (point.completedAt) {
       doc
         .fillColor(MUTED)
-        .font("Helvetica")
+        .style("regular")
         .fontSize(6.5)
         .text(
           point.completedAt.toLocaleDateString("en-GB", {
@@ -385,7 +386,7 @@ function drawTrend(doc: PDFKit.PDFDocument, trend: ReportPdfInput["trend"], bran
   doc.y = bottom + 26;
 }
 
-function drawCounts(doc: PDFKit.PDFDocument, counts: ReportPdfInput["counts"]) {
+function drawCounts(doc: UnicodePdfDocument, counts: ReportPdfInput["counts"]) {
   sectionTitle(doc, "Active issues by severity");
   const left = PAGE_MARGIN;
   const gap = 12;
@@ -397,12 +398,12 @@ function drawCounts(doc: PDFKit.PDFDocument, counts: ReportPdfInput["counts"]) {
     doc.save().rect(x, top, 4, 54).fill(SEVERITY_COLORS[severity]).restore();
     doc
       .fillColor(SEVERITY_COLORS[severity])
-      .font("Helvetica-Bold")
+      .style("bold")
       .fontSize(22)
       .text(numberFormat.format(counts[severity]), x + 16, top + 9, { width: boxWidth - 24 });
     doc
       .fillColor(MUTED)
-      .font("Helvetica")
+      .style("regular")
       .fontSize(9)
       .text(SEVERITY_LABELS[severity], x + 16, top + 36, { width: boxWidth - 24 });
   });
@@ -410,13 +411,13 @@ function drawCounts(doc: PDFKit.PDFDocument, counts: ReportPdfInput["counts"]) {
   doc.y = top + 54 + 24;
 }
 
-function ensureSpace(doc: PDFKit.PDFDocument, needed: number) {
+function ensureSpace(doc: UnicodePdfDocument, needed: number) {
   if (doc.y + needed > doc.page.height - doc.page.margins.bottom) {
     doc.addPage();
   }
 }
 
-function drawIssues(doc: PDFKit.PDFDocument, issues: ReportPdfInput["issues"]) {
+function drawIssues(doc: UnicodePdfDocument, issues: ReportPdfInput["issues"]) {
   ensureSpace(doc, 80);
   sectionTitle(doc, `Issues to fix (${issues.length})`);
   const left = PAGE_MARGIN;
@@ -424,7 +425,7 @@ function drawIssues(doc: PDFKit.PDFDocument, issues: ReportPdfInput["issues"]) {
   if (issues.length === 0) {
     doc
       .fillColor(MUTED)
-      .font("Helvetica")
+      .style("regular")
       .fontSize(10)
       .text("No active issues: every check passed in this audit.", left, doc.y, { width });
     return;
@@ -444,26 +445,26 @@ function drawIssues(doc: PDFKit.PDFDocument, issues: ReportPdfInput["issues"]) {
     }
     doc
       .fillColor(INK)
-      .font("Helvetica-Bold")
+      .style("bold")
       .fontSize(11.5)
       .text(`${index + 1}. ${cut(issue.title, 300)}`, left, doc.y, { width });
     doc.moveDown(0.15);
     doc
       .fillColor(SEVERITY_COLORS[issue.severity])
-      .font("Helvetica-Bold")
+      .style("bold")
       .fontSize(9)
       .text(SEVERITY_LABELS[issue.severity].toUpperCase(), left, doc.y, { continued: true })
       .fillColor(MUTED)
-      .font("Helvetica")
+      .style("regular")
       .text(`   ${numberFormat.format(issue.affectedSessionsCount)} affected sessions`);
     doc.moveDown(0.3);
     const body = (label: string, text: string) => {
       doc
         .fillColor(INK)
-        .font("Helvetica-Bold")
+        .style("bold")
         .fontSize(9)
         .text(`${label}: `, left, doc.y, { width, continued: true })
-        .font("Helvetica")
+        .style("regular")
         .fillColor(INK)
         .text(text);
       doc.moveDown(0.2);
@@ -486,7 +487,7 @@ function drawIssues(doc: PDFKit.PDFDocument, issues: ReportPdfInput["issues"]) {
     ensureSpace(doc, 30);
     doc
       .fillColor(MUTED)
-      .font("Helvetica-Oblique")
+      .style("italic")
       .fontSize(10)
       .text(
         `and ${numberFormat.format(rest)} more ${rest === 1 ? "issue" : "issues"}, not listed here.`,
@@ -497,7 +498,7 @@ function drawIssues(doc: PDFKit.PDFDocument, issues: ReportPdfInput["issues"]) {
   }
 }
 
-function drawFooters(doc: PDFKit.PDFDocument, brandName: string) {
+function drawFooters(doc: UnicodePdfDocument, brandName: string) {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
@@ -514,7 +515,7 @@ function drawFooters(doc: PDFKit.PDFDocument, brandName: string) {
     doc.restore();
     doc
       .fillColor(MUTED)
-      .font("Helvetica")
+      .style("regular")
       .fontSize(8)
       .text(brandName, PAGE_MARGIN, y, {
         width: (width - PAGE_MARGIN * 2) / 2,
