@@ -11,10 +11,11 @@ export function makeWorkspace(overrides: Partial<WorkspaceSummary> = {}): Worksp
     role: "owner",
     ownerTier: "free",
     dataSourceLimit: 1,
-    ownerDataSourcesUsed: 0,
     memberCount: 1,
     dataSourceCount: 0,
     createdAt: "2025-11-01T00:00:00.000Z",
+    // Unless a test says otherwise, the owner's properties are all in this workspace.
+    ownerDataSourcesUsed: overrides.dataSourceCount ?? 0,
     ...overrides,
   };
 }

@@ -452,6 +452,33 @@ describe.each(testDatabaseKinds())("connecting Google Analytics on %s", (kind) =
     expect((await plan(user.userId))?.dataSourcesUsed).toBe(1);
   });
 
+  it("refuses to start a connection in the owner's second workspace once their plan is full", async () => {
+    const user = await newUser();
+    const connectionId = await authorize(app, user.cookie, { workspaceId: user.workspaceId });
+    const saved = await saveProperty(app, user.cookie, {
+      connectionId,
+      property: wellRun().property,
+    });
+    expect(saved.statusCode).toBe(201);
+    const created = await app.server.inject({
+      method: "POST",
+      url: "/api/workspaces",
+      headers: { cookie: user.cookie },
+      payload: { name: "Second client" },
+    });
+    expect(created.statusCode).toBe(201);
+
+    // The new workspace has no property, but the limit is the owner's: no trip to Google.
+    const init = await initConsent(app, user.cookie, {
+      workspaceId: created.json().workspace.id,
+    });
+    expect(init.statusCode).toBe(403);
+    expect(init.json().error).toEqual({
+      code: "DATA_SOURCE_LIMIT_REACHED",
+      message: "Analytics property limit reached",
+    });
+  });
+
   it("lets exactly one of two simultaneous saves take the last slot", async () => {
     const user = await newUser();
     await setLimit(user.userId, 2);

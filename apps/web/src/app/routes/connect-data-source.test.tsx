@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { GoogleConnectionResponse } from "@utmost/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { rememberOnboardingConnect } from "@/lib/storage";
+import { makeMe } from "@/testing/billing";
 import { makeDataSource, makeRunningScan, makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { ConnectDataSourceRoute } from "./connect-data-source";
@@ -43,6 +44,7 @@ const connection: GoogleConnectionResponse = {
 
 function arrange(path: string, extra: Handlers = {}) {
   const fetchMock = stubFetch({
+    "GET /api/me": () => jsonResponse(200, makeMe()),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET /api/oauth/google/connections/${connectionId}`]: () => jsonResponse(200, connection),
     ...extra,
@@ -195,6 +197,46 @@ describe("/connect-data-source", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Save Analytics Property" }));
     expect(toastTitle(await screen.findByText("Please select a GA4 property"))).toBe("Error");
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("says the limit is reached before the trip to Google", async () => {
+    stubFetch({
+      "GET /api/me": () => jsonResponse(200, makeMe()),
+      "GET /api/workspaces": () =>
+        jsonResponse(200, {
+          workspaces: [
+            { ...workspace, ownerId: "u1", dataSourceLimit: 1, ownerDataSourcesUsed: 1 },
+          ],
+        }),
+    });
+    renderRoutes(
+      [{ path: "/connect-data-source", element: <ConnectDataSourceRoute /> }],
+      "/connect-data-source",
+    );
+
+    expect(await screen.findByText("Analytics property limit reached")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Authorize Google Analytics" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(
+      (await screen.findByRole("link", { name: "Upgrade your plan" })).getAttribute("href"),
+    ).toBe("/settings/billing");
+  });
+
+  it("shows the spec's limit toast when the server refuses to start a connection", async () => {
+    arrange("/connect-data-source", {
+      "POST /api/oauth/google/init": () =>
+        jsonResponse(403, {
+          error: { code: "DATA_SOURCE_LIMIT_REACHED", message: "Analytics property limit reached" },
+        }),
+    });
+
+    fireEvent.click(await screen.findByRole("button", { name: "Authorize Google Analytics" }));
+    expect(
+      await screen.findByText("Please upgrade your plan to add more analytics properties"),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Failed to start connection/)).toBeNull();
   });
 
   it("says why authorization could not start, and lets the user try again", async () => {

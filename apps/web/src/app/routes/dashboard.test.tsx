@@ -126,6 +126,54 @@ describe("/dashboard", () => {
     );
   });
 
+  it("counts the owner's properties in their other workspaces and blocks adding at the limit", async () => {
+    // A Free owner's second workspace: empty here, but the plan's one property is used elsewhere.
+    const workspace = makeWorkspace({
+      ownerId: "u1",
+      dataSourceLimit: 1,
+      dataSourceCount: 0,
+      ownerDataSourcesUsed: 1,
+    });
+    arrange(workspace, []);
+
+    const usage = (await screen.findByText("1 of 1 used")).closest("div.rounded-xl");
+    const card = within(usage as HTMLElement);
+    expect(card.getByText("Counted across every workspace on your Free plan.")).toBeTruthy();
+    expect(card.getByRole("button", { name: "Add Analytics Property" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(card.getByRole("link", { name: "Upgrade your plan" })).toBeTruthy();
+  });
+
+  it("tells a member at the owner's limit that only the owner can upgrade", async () => {
+    const workspace = makeWorkspace({
+      ownerId: "someone-else",
+      role: "member",
+      ownerTier: "advanced",
+      dataSourceLimit: 5,
+      dataSourceCount: 2,
+      ownerDataSourcesUsed: 5,
+    });
+    arrange(workspace, [
+      makeDataSource({ workspaceId: workspace.id }),
+      makeDataSource({ workspaceId: workspace.id }),
+    ]);
+
+    const usage = (await screen.findByText("5 of 5 used")).closest("div.rounded-xl");
+    const card = within(usage as HTMLElement);
+    expect(card.getByRole("button", { name: "Add Analytics Property" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(
+      card.getByText(
+        "Limit reached. The workspace owner can upgrade their Team plan to add more analytics properties.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Upgrade your plan" })).toBeNull();
+  });
+
   it("after a payment, reads the plan again until the new limit shows", async () => {
     const workspace = makeWorkspace({ dataSourceLimit: 1, dataSourceCount: 0, ownerTier: "free" });
     // The provider's webhook lands a moment after the browser comes back.

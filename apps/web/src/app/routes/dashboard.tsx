@@ -1,4 +1,4 @@
-import { DEFAULT_DATA_SOURCE_LIMIT, type WorkspaceSummary } from "@utmost/contracts";
+import { DEFAULT_DATA_SOURCE_LIMIT, TIER_LABELS, type WorkspaceSummary } from "@utmost/contracts";
 import { Layers } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -11,18 +11,28 @@ import { WorkspaceCard } from "@/features/workspaces/components/workspace-card";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
 import { useDataSources } from "@/lib/data-sources";
+import { planRoom } from "@/lib/plan-room";
 import { useSelectedWorkspace } from "@/lib/workspaces";
 
 function WorkspaceDashboard({ workspace }: { workspace: WorkspaceSummary }) {
   const dataSources = useDataSources(workspace.id);
-  // The list is fresher than the workspace summary once it has loaded.
-  const used = dataSources.data?.length ?? workspace.dataSourceCount;
+  const { data: me } = useMe();
+  // The list is fresher than the workspace summary once it has loaded: this workspace's share of
+  // the owner's count follows it.
+  const fresh = {
+    ...workspace,
+    dataSourceCount: dataSources.data?.length ?? workspace.dataSourceCount,
+    ownerDataSourcesUsed:
+      workspace.ownerDataSourcesUsed -
+      workspace.dataSourceCount +
+      (dataSources.data?.length ?? workspace.dataSourceCount),
+  };
 
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-6 lg:grid-cols-2">
-        <WorkspaceCard workspace={workspace} />
-        <PropertiesUsageCard used={used} limit={workspace.dataSourceLimit} />
+        <WorkspaceCard workspace={fresh} />
+        <PropertiesUsageCard room={planRoom(fresh, me?.user.id)} />
       </div>
       <section aria-labelledby="dashboard-properties" className="flex flex-col gap-4">
         <h2 id="dashboard-properties" className="text-lg font-semibold">
@@ -59,8 +69,16 @@ export function DashboardRoute() {
     <div className="grid gap-6 lg:grid-cols-2">
       <EmptyState icon={Layers} title="Please select a workspace first" />
       <PropertiesUsageCard
-        used={0}
-        limit={me?.subscription?.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT}
+        room={{
+          planName: TIER_LABELS[me?.subscription?.tier ?? "free"],
+          used: me?.subscription?.dataSourcesUsed ?? 0,
+          limit: me?.subscription?.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT,
+          atLimit:
+            (me?.subscription?.dataSourcesUsed ?? 0) >=
+            (me?.subscription?.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT),
+          viewerIsOwner: true,
+          countsOtherWorkspaces: false,
+        }}
       />
     </div>
   );

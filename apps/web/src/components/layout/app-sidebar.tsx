@@ -21,6 +21,8 @@ import { errorMessage } from "@/lib/api-client";
 import { useMe, useSignOut } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { usePublicConfig } from "@/lib/config";
+import { planRoom } from "@/lib/plan-room";
+import { useSelectedWorkspace } from "@/lib/workspaces";
 import { useSidebar } from "./sidebar-context";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
@@ -84,19 +86,56 @@ function NavGroup({
   );
 }
 
+/**
+ * Spec §2 sidebar footer: the plan the current workspace runs on, which is its owner's (§5), with
+ * the owner's count across their workspaces. Only the owner of a Free workspace is offered the
+ * upgrade: a member cannot buy the owner's plan.
+ */
 function SubscriptionCard() {
   const { data: me } = useMe();
+  const { workspace } = useSelectedWorkspace();
+  if (workspace) {
+    const room = planRoom(workspace, me?.user.id);
+    return (
+      <PlanBox
+        planName={room.planName}
+        used={room.used}
+        limit={room.limit}
+        note={room.viewerIsOwner ? null : "Workspace owner's plan"}
+        canUpgrade={room.viewerIsOwner && (workspace.ownerTier ?? "free") === "free"}
+      />
+    );
+  }
   const subscription = me?.subscription;
   if (!subscription) return null;
   return (
+    <PlanBox
+      planName={TIER_LABELS[subscription.tier]}
+      used={subscription.dataSourcesUsed}
+      limit={subscription.dataSourceLimit}
+      note={null}
+      canUpgrade={subscription.tier === "free"}
+    />
+  );
+}
+
+function PlanBox(props: {
+  planName: string;
+  used: number;
+  limit: number;
+  note: string | null;
+  canUpgrade: boolean;
+}) {
+  return (
     <div className="rounded-lg border bg-card p-3 text-sm">
       <div className="flex items-center justify-between gap-2">
-        <span className="font-medium">{TIER_LABELS[subscription.tier]} Plan</span>
+        <span className="font-medium">{props.planName} Plan</span>
       </div>
+      {props.note ? <p className="mt-1 text-xs text-muted-foreground">{props.note}</p> : null}
       <p className="mt-1 text-xs text-muted-foreground">
-        {subscription.dataSourcesUsed} / {subscription.dataSourceLimit} Analytics Properties
+        {props.used} / {props.limit} Analytics Properties
       </p>
-      {subscription.tier === "free" ? (
+      {props.canUpgrade ? (
         <Button asChild size="sm" className="mt-3 w-full">
           <Link to="/settings/billing">Upgrade Plan</Link>
         </Button>

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LoadingScreen } from "@/components/ui/spinner";
 import { errorMessage, isApiError } from "@/lib/api-client";
+import { PROPERTY_LIMIT_TOAST } from "@/lib/plan-room";
 import { forgetOnboardingConnect, isOnboardingConnect } from "@/lib/storage";
 import { useSelectedWorkspace } from "@/lib/workspaces";
 import { useCreateDataSource } from "../api/create-data-source";
@@ -66,8 +67,8 @@ function PickProperty({
       },
       onError: (error) => {
         if (isApiError(error) && error.code === "DATA_SOURCE_LIMIT_REACHED") {
-          toast.error("Analytics property limit reached", {
-            description: "Please upgrade your plan to add more analytics properties",
+          toast.error(PROPERTY_LIMIT_TOAST.title, {
+            description: PROPERTY_LIMIT_TOAST.description,
           });
           return;
         }
@@ -78,7 +79,7 @@ function PickProperty({
 
   if (connection.isPending) return <LoadingScreen label="Loading Google Analytics properties" />;
   // The handle expired or was spent: authorizing again is the way on.
-  if (connection.isError) return <ConnectPropertyCard workspaceId={workspace?.id ?? null} />;
+  if (connection.isError) return <ConnectPropertyCard workspace={workspace} />;
   return (
     <PropertyPicker
       accounts={connection.data.accounts}
@@ -122,5 +123,5 @@ export function ConnectDataSourceFlow() {
 
   if (connectionId) return <PickProperty connectionId={connectionId} onStartOver={startOver} />;
   if (isPending) return <LoadingScreen />;
-  return <ConnectPropertyCard workspaceId={workspace?.id ?? null} />;
+  return <ConnectPropertyCard workspace={workspace} />;
 }

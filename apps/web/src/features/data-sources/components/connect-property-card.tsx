@@ -1,14 +1,27 @@
-import { BarChart3, ShieldCheck } from "lucide-react";
+import type { WorkspaceSummary } from "@utmost/contracts";
+import { AlertCircle, BarChart3, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage, isApiError } from "@/lib/api-client";
+import { useMe } from "@/lib/auth";
 import { useStartGoogleOAuth } from "@/lib/google-oauth";
+import { PROPERTY_LIMIT_TOAST, planRoom } from "@/lib/plan-room";
 
-export function ConnectPropertyCard({ workspaceId }: { workspaceId: string | null }) {
+export function ConnectPropertyCard({ workspace }: { workspace: WorkspaceSummary | null }) {
+  const workspaceId = workspace?.id ?? null;
+  const { data: me } = useMe();
+  const room = workspace ? planRoom(workspace, me?.user.id) : null;
   const start = useStartGoogleOAuth({
-    onError: (error) => toast.error(`Failed to start connection: ${errorMessage(error)}`),
+    onError: (error) => {
+      if (isApiError(error) && error.code === "DATA_SOURCE_LIMIT_REACHED") {
+        toast.error(PROPERTY_LIMIT_TOAST.title, { description: PROPERTY_LIMIT_TOAST.description });
+        return;
+      }
+      toast.error(`Failed to start connection: ${errorMessage(error)}`);
+    },
   });
   // The page leaves for Google on success, so the button stays busy until it does.
   const busy = start.isPending || start.isSuccess;
@@ -30,7 +43,32 @@ export function ConnectPropertyCard({ workspaceId }: { workspaceId: string | nul
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4">
-        <Button size="lg" disabled={busy} onClick={authorize}>
+        {room?.atLimit ? (
+          // Spec §5: adding is blocked at the limit; say so here, before the trip to Google.
+          <div
+            role="status"
+            className="flex w-full flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
+          >
+            <p className="flex items-center gap-2 font-medium">
+              <AlertCircle className="size-4 shrink-0 text-warning-foreground" aria-hidden />
+              {PROPERTY_LIMIT_TOAST.title}
+            </p>
+            <p>
+              {room.used} of {room.limit} analytics properties on{" "}
+              {room.viewerIsOwner ? "your" : "the workspace owner's"} {room.planName} plan are in
+              use
+              {room.countsOtherWorkspaces ? ", across all of the owner's workspaces" : ""}.{" "}
+              {room.viewerIsOwner ? (
+                <Link to="/settings/billing" className="font-medium text-primary hover:underline">
+                  Upgrade your plan
+                </Link>
+              ) : (
+                "Only the workspace owner can upgrade it."
+              )}
+            </p>
+          </div>
+        ) : null}
+        <Button size="lg" disabled={busy || room?.atLimit} onClick={authorize}>
           {busy ? <Spinner /> : null}
           Authorize Google Analytics
         </Button>

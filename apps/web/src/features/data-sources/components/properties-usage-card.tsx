@@ -3,13 +3,15 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import type { PlanRoom } from "@/lib/plan-room";
 
 /**
- * Dashboard's "X of Y used" card (spec §2 /dashboard). Spec §5: adding is blocked once the plan's
- * limit is used, and the card points to billing instead.
+ * Dashboard's "X of Y used" card (spec §2 /dashboard). Spec §5: adding is blocked once the
+ * owner's limit is used, counted across all their workspaces as the server counts it; the card
+ * then says why and, to the owner, how to upgrade.
  */
-export function PropertiesUsageCard({ used, limit }: { used: number; limit: number }) {
-  const atLimit = used >= limit;
+export function PropertiesUsageCard({ room }: { room: PlanRoom }) {
+  const { used, limit, atLimit } = room;
   return (
     <Card>
       <CardHeader>
@@ -20,6 +22,12 @@ export function PropertiesUsageCard({ used, limit }: { used: number; limit: numb
         <CardDescription>
           {used} of {limit} used
         </CardDescription>
+        {room.countsOtherWorkspaces ? (
+          <p className="text-xs text-muted-foreground">
+            Counted across every workspace on{" "}
+            {room.viewerIsOwner ? "your" : "the workspace owner's"} {room.planName} plan.
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <Progress
@@ -28,19 +36,34 @@ export function PropertiesUsageCard({ used, limit }: { used: number; limit: numb
         />
         {atLimit ? (
           <>
-            <Button variant="outline" className="w-fit" disabled>
+            <Button
+              variant="outline"
+              className="w-fit"
+              disabled
+              aria-describedby="property-limit-reason"
+            >
               <Plus />
               Add Analytics Property
             </Button>
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <p
+              id="property-limit-reason"
+              className="flex items-center gap-2 text-sm text-muted-foreground"
+            >
               <AlertCircle className="size-4 shrink-0 text-warning" aria-hidden />
-              <span>
-                Limit reached.{" "}
-                <Link to="/settings/billing" className="font-medium text-primary hover:underline">
-                  Upgrade your plan
-                </Link>{" "}
-                to add more analytics properties.
-              </span>
+              {room.viewerIsOwner ? (
+                <span>
+                  Limit reached.{" "}
+                  <Link to="/settings/billing" className="font-medium text-primary hover:underline">
+                    Upgrade your plan
+                  </Link>{" "}
+                  to add more analytics properties.
+                </span>
+              ) : (
+                <span>
+                  Limit reached. The workspace owner can upgrade their {room.planName} plan to add
+                  more analytics properties.
+                </span>
+              )}
             </p>
           </>
         ) : (

@@ -3,8 +3,9 @@ import { BarChart3, CheckCircle2, Sparkles } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage, isApiError } from "@/lib/api-client";
 import { useStartGoogleOAuth } from "@/lib/google-oauth";
+import { PROPERTY_LIMIT_TOAST } from "@/lib/plan-room";
 import { forgetOnboardingConnect, rememberOnboardingConnect } from "@/lib/storage";
 
 const POINTS = [
@@ -33,6 +34,10 @@ export function WelcomeStep({
   const start = useStartGoogleOAuth({
     onError: (error) => {
       forgetOnboardingConnect();
+      if (isApiError(error) && error.code === "DATA_SOURCE_LIMIT_REACHED") {
+        toast.error(PROPERTY_LIMIT_TOAST.title, { description: PROPERTY_LIMIT_TOAST.description });
+        return;
+      }
       toast.error(`Failed to start connection: ${errorMessage(error)}`);
     },
   });

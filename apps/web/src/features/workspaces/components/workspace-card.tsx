@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useMe } from "@/lib/auth";
+import { planRoom } from "@/lib/plan-room";
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -11,7 +13,8 @@ function plural(count: number, one: string, many: string): string {
 
 /** Dashboard's workspace card (spec §2 /dashboard). */
 export function WorkspaceCard({ workspace }: { workspace: WorkspaceSummary }) {
-  const atLimit = workspace.dataSourceCount >= workspace.dataSourceLimit;
+  const { data: me } = useMe();
+  const room = planRoom(workspace, me?.user.id);
   return (
     <Card>
       <CardHeader>
@@ -39,16 +42,25 @@ export function WorkspaceCard({ workspace }: { workspace: WorkspaceSummary }) {
             </dd>
           </div>
         </dl>
-        {atLimit ? (
+        {room.atLimit ? (
           <div className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center">
             <AlertCircle className="size-4 shrink-0 text-warning-foreground" aria-hidden />
-            <p className="flex-1">
-              You've reached this workspace's analytics property limit. Upgrade your plan to add
-              more.
-            </p>
-            <Button asChild size="sm" variant="outline">
-              <Link to="/settings/billing">Upgrade Plan</Link>
-            </Button>
+            {room.viewerIsOwner ? (
+              <>
+                <p className="flex-1">
+                  You've reached your {room.planName} plan's analytics property limit. Upgrade your
+                  plan to add more.
+                </p>
+                <Button asChild size="sm" variant="outline">
+                  <Link to="/settings/billing">Upgrade Plan</Link>
+                </Button>
+              </>
+            ) : (
+              <p className="flex-1">
+                This workspace has reached its owner's {room.planName} plan limit of analytics
+                properties. Only the owner can upgrade it.
+              </p>
+            )}
           </div>
         ) : null}
       </CardContent>
