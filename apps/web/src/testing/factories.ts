@@ -103,6 +103,8 @@ export function makeIssue(overrides: Partial<Issue> = {}): Issue {
     mutedByUserId: null,
     muteReason: null,
     resolvedAt: null,
+    reopened: false,
+    foundByLatestAudit: true,
     resolutionGuide: {
       whyItMatters: "GA4 treats each casing as a separate campaign.",
       howToFix: "Use lowercase campaign names everywhere.",
