@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { DataSource, WorkspaceSummary } from "@utmost/contracts";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppLayout } from "@/components/layout/app-layout";
 import { makeMe, makeSubscription } from "@/testing/billing";
 import { makeDataSource, makeRunningScan, makeScan, makeWorkspace } from "@/testing/factories";
@@ -172,6 +172,38 @@ describe("/dashboard", () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Upgrade your plan" })).toBeNull();
+  });
+
+  it("offers Reconnect for a property whose Google authorization expired", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    const workspace = makeWorkspace({ dataSourceLimit: 5, dataSourceCount: 1 });
+    const dataSource = makeDataSource({
+      workspaceId: workspace.id,
+      latestScan: makeScan({
+        status: "failed",
+        errorCode: "GOOGLE_AUTH_EXPIRED",
+        errorMessage: "Google access for this property has expired. Please reconnect.",
+        healthScore: null,
+        healthGrade: null,
+      }),
+    });
+    const fetchMock = arrange(workspace, [dataSource], {
+      "POST /api/oauth/google/init": () =>
+        jsonResponse(200, { oauthUrl: "https://accounts.example.test/consent" }),
+    });
+
+    expect(await screen.findByText("Authentication Expired")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Re-run Audit" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Reconnect" }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("https://accounts.example.test/consent"),
+    );
+    const init = fetchMock.mock.calls.find(([input]) => String(input).endsWith("/init"));
+    expect(JSON.parse(String(init?.[1]?.body))).toEqual({
+      workspaceId: workspace.id,
+      dataSourceId: dataSource.id,
+    });
   });
 
   it("after a payment, reads the plan again until the new limit shows", async () => {

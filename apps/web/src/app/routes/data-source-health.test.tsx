@@ -258,6 +258,25 @@ describe("/data-sources/:id/health", () => {
     expect(await screen.findByText("86")).toBeTruthy();
   });
 
+  it("offers Reconnect, not Run Audit Now, when an expired authorization left no report", async () => {
+    const failed = makeScan({
+      status: "failed",
+      errorCode: "GOOGLE_AUTH_EXPIRED",
+      errorMessage: "Google access for this property has expired. Please reconnect.",
+      healthScore: null,
+      healthGrade: null,
+    });
+    const dataSource = property({ latestScan: failed });
+    arrange(dataSource, [], {
+      [`GET /api/data-sources/${dataSource.id}/scans`]: () =>
+        jsonResponse(200, { scans: [failed] }),
+    });
+
+    expect(await screen.findByText("No audit data yet")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: "Reconnect Google Analytics" })).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: "Run Audit Now" })).toBeNull();
+  });
+
   it("titles the page with the property's name", async () => {
     const dataSource = property();
     stubFetch({

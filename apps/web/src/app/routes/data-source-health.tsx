@@ -2,6 +2,7 @@ import { type DataSource, planOf } from "@utmost/contracts";
 import { AlertTriangle, FileBarChart, Play } from "lucide-react";
 import { useParams } from "react-router";
 import { usePageTitle } from "@/components/layout/page-title";
+import { ReconnectGoogleButton } from "@/components/reconnect-google-button";
 import { ScanProgress } from "@/components/scan-progress";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -22,9 +23,10 @@ import { PropertyOverview } from "@/features/data-sources/components/property-ov
 import { ScanScheduleControl } from "@/features/data-sources/components/scan-schedule-control";
 import { IssuesCard } from "@/features/issues/components/issues-card";
 import { PdfReportCard } from "@/features/reports/components/pdf-report-card";
-import { TrendCards } from "@/features/trends/components/trend-cards";
+import { ChangesSinceCard, ScoreTrendCard } from "@/features/trends/components/trend-cards";
 import { errorMessage, isApiError } from "@/lib/api-client";
 import { useAuditRunner } from "@/lib/audits";
+import { useIssueCounts } from "@/lib/issue-counts";
 import { useWorkspaces } from "@/lib/workspaces";
 
 function Report({ dataSource }: { dataSource: DataSource }) {
@@ -40,6 +42,10 @@ function Report({ dataSource }: { dataSource: DataSource }) {
   const workspace = useWorkspaces().data?.find(({ id }) => id === dataSource.workspaceId);
   const csvExports = workspace ? planOf(workspace.ownerTier).csvExports : undefined;
   const whiteLabelReports = workspace ? planOf(workspace.ownerTier).whiteLabelReports : undefined;
+  const issueCounts = useIssueCounts(dataSource.id);
+  // The counts model's numbers, when they are of the scan on screen.
+  const counts =
+    report && issueCounts.data?.scanId === report.id ? issueCounts.data.counts : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -68,14 +74,23 @@ function Report({ dataSource }: { dataSource: DataSource }) {
       ) : null}
       {report ? (
         <>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <HealthSummaryCard scan={report} />
+          {/* Issue 22: the score and what changed first, then the issues; history and files below. */}
+          <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+            <HealthSummaryCard scan={report} counts={counts} />
+            <ChangesSinceCard dataSourceId={dataSource.id} />
+          </div>
+          <IssuesCard
+            dataSourceId={dataSource.id}
+            scanId={report.id}
+            csvExports={csvExports}
+            counts={counts}
+          />
+          <ScoreTrendCard dataSourceId={dataSource.id} />
+          <div className="grid min-w-0 gap-6 lg:grid-cols-2">
             <ScanDetailsCard scan={report} />
+            <PdfReportCard dataSourceId={dataSource.id} whiteLabelReports={whiteLabelReports} />
           </div>
           <ChecksCard scanId={report.id} />
-          <PdfReportCard dataSourceId={dataSource.id} whiteLabelReports={whiteLabelReports} />
-          <TrendCards dataSourceId={dataSource.id} />
-          <IssuesCard dataSourceId={dataSource.id} scanId={report.id} csvExports={csvExports} />
         </>
       ) : scans.isFetching ? (
         <Skeleton className="h-64 w-full" />
@@ -85,10 +100,15 @@ function Report({ dataSource }: { dataSource: DataSource }) {
           title="No audit data yet"
           description="Run an audit to see this property's UTM health score, grade and issues."
           action={
-            <Button onClick={runner.start}>
-              <Play />
-              Run Audit Now
-            </Button>
+            failed && isAuthExpired(failed) ? (
+              // An audit would fail the same way: granting access again is the way on.
+              <ReconnectGoogleButton dataSource={dataSource} />
+            ) : (
+              <Button onClick={runner.start}>
+                <Play />
+                Run Audit Now
+              </Button>
+            )
           }
         />
       )}

@@ -1,15 +1,7 @@
 import type { Scan } from "@utmost/contracts";
 
-/**
- * Spec §4: a failed scan whose message mentions expired authentication, reconnecting or
- * UNAUTHENTICATED shows the Authentication Expired alert. The typed `errorCode` decides for
- * scans that carry one; the message rule covers those recorded before it existed.
- */
-export function isAuthExpired(scan: Pick<Scan, "status" | "errorCode" | "errorMessage">): boolean {
-  if (scan.status !== "failed") return false;
-  if (scan.errorCode === "GOOGLE_AUTH_EXPIRED") return true;
-  return /expired|reconnect|unauthenticated/i.test(scan.errorMessage ?? "");
-}
+// Shared with the dashboard's property card, which offers Reconnect for the same scans.
+export { isAuthExpired } from "@/lib/scan-auth";
 
 /** The newest completed scan among those given: the report a running or failed scan leaves up. */
 export function newestCompletedScan(scans: readonly (Scan | null | undefined)[]): Scan | null {

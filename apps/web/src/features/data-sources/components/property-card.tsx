@@ -2,6 +2,7 @@ import type { DataSource, Scan } from "@utmost/contracts";
 import { BarChart3, FileBarChart, Play, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { GradeBadge, ScoreValue } from "@/components/health-score";
+import { ReconnectGoogleButton } from "@/components/reconnect-google-button";
 import { ScanProgress } from "@/components/scan-progress";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,6 +17,7 @@ import { useAuditRunner } from "@/lib/audits";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { scanHealth } from "@/lib/health-score";
+import { isAuthExpired } from "@/lib/scan-auth";
 import { PropertyStatusBadge } from "./property-status-badge";
 
 function ScanSummary({ scan }: { scan: Scan }) {
@@ -62,6 +64,7 @@ export function PropertyCard({
 }) {
   const runner = useAuditRunner({ dataSourceId: dataSource.id, latestScan: dataSource.latestScan });
   const { scan } = runner;
+  const authExpired = !runner.isRunning && scan !== null && isAuthExpired(scan);
 
   return (
     <Card className={cn("flex flex-col", className)}>
@@ -93,7 +96,9 @@ export function PropertyCard({
           </div>
         ) : scan.status === "failed" ? (
           <div className="flex flex-col gap-1 text-sm">
-            <p className="font-medium text-destructive">The last audit failed</p>
+            <p className="font-medium text-destructive">
+              {authExpired ? "Authentication Expired" : "The last audit failed"}
+            </p>
             {scan.errorMessage ? (
               <p className="text-muted-foreground">{scan.errorMessage}</p>
             ) : null}
@@ -109,7 +114,10 @@ export function PropertyCard({
             View Full Report
           </Link>
         </Button>
-        {scan ? (
+        {authExpired ? (
+          // Another audit would fail the same way until Google grants access again.
+          <ReconnectGoogleButton dataSource={dataSource} label="Reconnect" size="sm" />
+        ) : scan ? (
           <Button variant="ghost" size="sm" onClick={runner.start} disabled={runner.isRunning}>
             <RefreshCw />
             Re-run Audit
