@@ -183,7 +183,7 @@ describe("/connect-data-source", () => {
     );
   });
 
-  it("asks for a property when Google listed none", async () => {
+  it("has nothing to save, and says so, when Google listed no property", async () => {
     const fetchMock = stubFetch({
       "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
       [`GET /api/oauth/google/connections/${connectionId}`]: () =>
@@ -194,8 +194,11 @@ describe("/connect-data-source", () => {
       `/connect-data-source?connection=${connectionId}`,
     );
 
-    fireEvent.click(await screen.findByRole("button", { name: "Save Analytics Property" }));
-    expect(toastTitle(await screen.findByText("Please select a GA4 property"))).toBe("Error");
+    const save = await screen.findByRole("button", { name: "Save Analytics Property" });
+    expect(save).toHaveProperty("disabled", true);
+    expect(save.getAttribute("aria-describedby")).toBeTruthy();
+    expect(screen.getByText("Please select a GA4 property")).toBeTruthy();
+    fireEvent.click(save);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
   });
 

@@ -109,10 +109,22 @@ export function PropertyPicker({
         <Button variant="ghost" onClick={onStartOver} disabled={saving}>
           Use another Google account
         </Button>
-        <Button onClick={() => onSave(selected)} disabled={saving}>
-          {saving ? <Spinner /> : null}
-          Save Analytics Property
-        </Button>
+        <div className="flex flex-col items-end gap-1">
+          {/* Nothing to save until a property is chosen: say what is missing (spec §5). */}
+          <Button
+            onClick={() => onSave(selected)}
+            disabled={saving || selected === null}
+            aria-describedby={selected === null ? `${baseId}-missing` : undefined}
+          >
+            {saving ? <Spinner /> : null}
+            Save Analytics Property
+          </Button>
+          {selected === null ? (
+            <p id={`${baseId}-missing`} className="text-xs text-muted-foreground">
+              Please select a GA4 property
+            </p>
+          ) : null}
+        </div>
       </CardFooter>
     </Card>
   );
