@@ -13,6 +13,8 @@ import { TwoFactorForm } from "@/features/auth/components/two-factor-form";
 import { type AuthMode, parseAuthMode } from "@/features/auth/utils/auth-mode";
 import { googleSignInErrorMessage } from "@/features/auth/utils/google-sign-in-error";
 import { postAuthPath } from "@/features/auth/utils/post-auth-path";
+import { useInvitation } from "@/features/invitations/api/get-invitation";
+import { invitationToken } from "@/features/invitations/utils/invitation-state";
 import { useMe } from "@/lib/auth";
 import { usePublicConfig } from "@/lib/config";
 import { safeRedirectPath } from "@/lib/redirect";
@@ -36,6 +38,10 @@ export function AuthRoute() {
   const me = useMe();
   const config = usePublicConfig();
   const googleError = searchParams.get("error");
+  // Signing up from an invitation (spec §2 /invite/accept): the form takes the invited address.
+  const invitation = useInvitation(
+    mode === "signup" ? invitationToken(searchParams.get("redirect")) : null,
+  );
   // The password was right and the account asks for a second factor before the session starts.
   const [twoFactorDue, setTwoFactorDue] = useState(false);
 
@@ -143,7 +149,10 @@ export function AuthRoute() {
         </>
       ) : null}
       {mode === "signup" ? (
-        <SignUpForm redirect={safeRedirectPath(searchParams.get("redirect"))} />
+        <SignUpForm
+          redirect={safeRedirectPath(searchParams.get("redirect"))}
+          invitedEmail={invitation.data?.invitedEmail ?? null}
+        />
       ) : null}
       {mode === "signin" ? (
         <SignInForm

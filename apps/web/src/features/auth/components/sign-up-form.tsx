@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SignUpRequestSchema } from "@utmost/contracts";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -11,11 +11,22 @@ import { useSignUp } from "../api/sign-up";
 import { SubmitButton } from "./submit-button";
 import { VerifyEmailNotice } from "./verify-email-notice";
 
-export function SignUpForm({ redirect = null }: { redirect?: string | null }) {
+export function SignUpForm({
+  redirect = null,
+  invitedEmail = null,
+}: {
+  redirect?: string | null;
+  /** Signing up to accept an invitation: the account must use the invited address (spec §5). */
+  invitedEmail?: string | null;
+}) {
   const form = useForm({
     resolver: zodResolver(SignUpRequestSchema),
-    defaultValues: { fullName: "", email: "", password: "" },
+    defaultValues: { fullName: "", email: invitedEmail ?? "", password: "" },
   });
+  // The invitation may be read after the form first rendered.
+  useEffect(() => {
+    if (invitedEmail) form.setValue("email", invitedEmail, { shouldValidate: false });
+  }, [invitedEmail, form]);
   const { errors } = form.formState;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp({
@@ -47,9 +58,17 @@ export function SignUpForm({ redirect = null }: { redirect?: string | null }) {
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
+          readOnly={invitedEmail !== null}
+          aria-describedby={invitedEmail !== null ? "email-invited" : undefined}
+          className={invitedEmail !== null ? "bg-muted" : undefined}
           aria-invalid={errors.email ? true : undefined}
           {...form.register("email")}
         />
+        {invitedEmail !== null ? (
+          <p id="email-invited" className="text-xs text-muted-foreground">
+            The invitation is for this address.
+          </p>
+        ) : null}
       </FormField>
       <FormField id="password" label="Password" error={errors.password?.message}>
         <Input

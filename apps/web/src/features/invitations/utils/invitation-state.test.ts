@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { decideInvitationState, type InvitationStateInput } from "./invitation-state";
+import {
+  decideInvitationState,
+  type InvitationStateInput,
+  invitationToken,
+} from "./invitation-state";
 
 const now = new Date("2025-11-05T12:00:00.000Z");
 const pending = {
@@ -83,4 +87,17 @@ describe("decideInvitationState", () => {
     });
     expect(decideInvitationState(input()).kind).toBe("ready");
   });
+});
+
+describe("invitationToken", () => {
+  it("reads the token of an invitation's return path", () => {
+    expect(invitationToken("/invite/accept?token=abc123")).toBe("abc123");
+  });
+
+  it.each([null, "/dashboard?token=abc", "//evil.test/invite/accept?token=abc", "/invite/accept"])(
+    "finds none in %j",
+    (redirect) => {
+      expect(invitationToken(redirect)).toBeNull();
+    },
+  );
 });

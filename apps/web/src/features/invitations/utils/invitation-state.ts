@@ -1,3 +1,5 @@
+import { safeRedirectPath } from "@/lib/redirect";
+
 /** What the acceptance page needs to know of an invitation. */
 export interface InvitationFacts {
   status: string;
@@ -54,4 +56,12 @@ export function decideInvitationState({
     return { kind: "email-mismatch", invitedEmail, signedInEmail: session.email };
   }
   return { kind: "ready" };
+}
+
+/** The invitation token in a return path such as `/invite/accept?token=…`, else null. */
+export function invitationToken(redirect: string | null): string | null {
+  const path = safeRedirectPath(redirect);
+  if (path === null) return null;
+  const url = new URL(path, "http://same.origin");
+  return url.pathname === "/invite/accept" ? url.searchParams.get("token") || null : null;
 }
