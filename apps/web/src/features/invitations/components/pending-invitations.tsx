@@ -1,5 +1,7 @@
 import type { WorkspaceInvitation } from "@utmost/contracts";
 import { MailPlus, X } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -58,6 +60,8 @@ export function PendingInvitations({
 }) {
   const invitations = useWorkspaceInvitations(workspaceId, { enabled: canManage });
   const cancel = useCancelInvitation(workspaceId);
+  // Cancelling cannot be undone (the link stops working), so it is asked first.
+  const [confirming, setConfirming] = useState<WorkspaceInvitation | null>(null);
 
   return (
     <Card>
@@ -86,11 +90,27 @@ export function PendingInvitations({
                   key={invitation.id}
                   invitation={invitation}
                   cancelling={cancel.isPending && cancel.variables === invitation.id}
-                  onCancel={() => cancel.mutate(invitation.id)}
+                  onCancel={() => setConfirming(invitation)}
                 />
               ))}
             </ul>
           )}
+          <ConfirmDialog
+            open={confirming !== null}
+            title="Cancel this invitation?"
+            description={
+              confirming
+                ? `${confirming.invitedEmail} will no longer be able to join with the link they were sent. You can invite them again later.`
+                : ""
+            }
+            confirmLabel="Cancel Invitation"
+            pending={cancel.isPending}
+            onConfirm={() => {
+              if (!confirming) return;
+              cancel.mutate(confirming.id, { onSuccess: () => setConfirming(null) });
+            }}
+            onClose={() => setConfirming(null)}
+          />
         </CardContent>
       ) : null}
     </Card>
