@@ -29,6 +29,21 @@ const report = makeScan({
   dateRangeEnd: "2025-10-31",
 });
 
+/** The counts model's numbers of `report` (as the server answers them). */
+const REPORT_COUNTS = {
+  critical: 1,
+  warning: 4,
+  info: 2,
+  active: 7,
+  reopened: 1,
+  muted: 1,
+  resolved: 0,
+  passedChecks: 12,
+  checksRun: 17,
+  checksSkipped: 3,
+  checksTotal: 20,
+};
+
 const PRO_SCHEDULE = {
   frequency: "daily",
   chosen: null,
@@ -65,6 +80,8 @@ function arrange(
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET /api/data-sources/${dataSource.id}`]: () => jsonResponse(200, { dataSource }),
     [`GET /api/data-sources/${dataSource.id}/issues`]: () => jsonResponse(200, { issues }),
+    [`GET /api/data-sources/${dataSource.id}/issue-counts`]: () =>
+      jsonResponse(200, { scanId: report.id, counts: REPORT_COUNTS }),
     [`GET /api/data-sources/${dataSource.id}/scan-schedule`]: () =>
       jsonResponse(200, { scanSchedule: PRO_SCHEDULE }),
     [`GET /api/data-sources/${dataSource.id}/trends`]: () =>
@@ -122,8 +139,10 @@ describe("/data-sources/:id/health", () => {
     const dataSource = property();
     arrange(dataSource);
 
-    expect(await screen.findByRole("heading", { name: "Acme Store" })).toBeTruthy();
-    const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" });
+    const breadcrumb = await screen.findByRole("navigation", { name: "Breadcrumb" });
+    // The page's own heading (the layout's) names the property: not repeated here.
+    expect(within(breadcrumb).getByText("Health report")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Acme Store" })).toBeNull();
     expect(
       within(breadcrumb).getByRole("link", { name: "Analytics Properties" }).getAttribute("href"),
     ).toBe("/data-sources");
@@ -280,7 +299,7 @@ describe("/data-sources/:id/health", () => {
   it("titles the page with the property's name", async () => {
     const dataSource = property();
     stubFetch({
-      "GET /api/me": () =>
+      "GET /api/session": () =>
         jsonResponse(200, {
           user: {
             id: "u1",
@@ -440,16 +459,17 @@ describe("Issues Found", () => {
     expect(card.getByText("internal-utm")).toBeTruthy();
     expect(card.getByText("2,480")).toBeTruthy();
     expect(card.getByText("Oct 12, 2025")).toBeTruthy();
+    expect(card.getByRole("button", { name: "Resolve" })).toBeTruthy();
+    expect(card.getByRole("button", { name: "Mute" })).toBeTruthy();
+
+    expect(card.queryByText(critical.resolutionGuide.whyItMatters)).toBeNull();
+    expect(card.queryByText("utm_source=homepage-banner")).toBeNull();
+    fireEvent.click(card.getByRole("button", { name: "Show Resolution Guide" }));
     expect(card.getByText("utm_source=homepage-banner")).toBeTruthy();
     // One problem found by two checks is one issue that gives both reasons.
     expect(card.getByText(/Also found by another check on the same sessions/)).toBeTruthy();
     expect(card.getByText("Your own host appears as a referral source")).toBeTruthy();
     expect(card.getByText("(self-referral)")).toBeTruthy();
-    expect(card.getByRole("button", { name: "Resolve" })).toBeTruthy();
-    expect(card.getByRole("button", { name: "Mute" })).toBeTruthy();
-
-    expect(card.queryByText(critical.resolutionGuide.whyItMatters)).toBeNull();
-    fireEvent.click(card.getByRole("button", { name: "Show Resolution Guide" }));
     expect(card.getByText(critical.resolutionGuide.whyItMatters)).toBeTruthy();
     expect(card.getByText(critical.resolutionGuide.howToFix)).toBeTruthy();
     expect(card.getByText(critical.resolutionGuide.exampleWrong)).toBeTruthy();
@@ -460,14 +480,20 @@ describe("Issues Found", () => {
     fireEvent.click(card.getByRole("button", { name: "Hide Details" }));
     expect(card.getByRole("button", { name: "Show Resolution Guide" })).toBeTruthy();
 
+    // Resolved issues are under their own status.
+    expect(screen.queryByRole("article", { name: resolved.title })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Resolved (1)" }));
     const done = within(issueCard(resolved.title));
     expect(done.getByText("Info")).toBeTruthy();
     expect(done.getByText("Resolved")).toBeTruthy();
     expect(done.queryByRole("button", { name: "Resolve" })).toBeNull();
     expect(done.queryByRole("button", { name: "Mute" })).toBeNull();
+    expect(done.getByRole("button", { name: "Reopen" })).toBeTruthy();
 
     const issuesCall = fetchMock.mock.calls.find(([input]) => String(input).includes("/issues"));
-    expect(String(issuesCall?.[0])).toBe(`/api/data-sources/${dataSource.id}/issues?days=7`);
+    expect(String(issuesCall?.[0])).toBe(
+      `/api/data-sources/${dataSource.id}/issues?days=7&includeMuted=true`,
+    );
   });
 
   it("mutes an issue only once a reason is given", async () => {
@@ -563,7 +589,7 @@ describe("Issues Found", () => {
 
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
-        `/api/data-sources/${dataSource.id}/issues`,
+        `/api/data-sources/${dataSource.id}/issues?includeMuted=true`,
       ),
     );
     expect(screen.getByRole("combobox", { name: "Date range" }).textContent).toContain("All time");
@@ -783,7 +809,7 @@ describe("Score over time", () => {
     });
 
     expect(await screen.findByText(/The chart appears after the second scan\./)).toBeTruthy();
-    expect(screen.queryByRole("heading", { name: "Since the previous scan" })).toBeNull();
+    expect(screen.getByText(/This is the property's first completed audit/)).toBeTruthy();
 
     fireEvent.click(await screen.findByRole("button", { name: "Run New Audit" }));
     const chart = await screen.findByRole("img", { name: /^Health score over 2 scans/ });
@@ -791,5 +817,123 @@ describe("Score over time", () => {
     expect(screen.getByRole("heading", { name: "Since the previous scan" })).toBeTruthy();
     expect(screen.getByText("Score up 5 points")).toBeTruthy();
     expect(screen.getByText("Spaces in utm_source")).toBeTruthy();
+  });
+});
+
+describe("The issue list built for work (issue 22)", () => {
+  const dataSource = property();
+  const issue = (overrides: Partial<Issue>) =>
+    makeIssue({ dataSourceId: dataSource.id, ...overrides });
+  const broken = issue({ title: "Broken campaign", severity: "critical", issueType: "a-check" });
+  const typo = issue({
+    title: "Source typo",
+    severity: "warning",
+    issueType: "b-check",
+    values: ["facebok"],
+    reopened: true,
+  });
+  const muted = issue({
+    title: "Muted one",
+    status: "muted",
+    mutedAt: "2025-10-30T08:00:00.000Z",
+    muteReason: "Test traffic",
+  });
+
+  it("shows the model's counts with their definition one click away", async () => {
+    arrange(dataSource, [broken]);
+
+    expect(
+      await screen.findByText(/^12 of 17 checks that ran passed; 3 of 20 skipped/),
+    ).toBeTruthy();
+    expect(screen.getByText("Also: 2 info, 1 re-opened, 1 muted, 0 resolved.")).toBeTruthy();
+    fireEvent.click(
+      screen.getAllByRole("button", { name: "How are these counted?" })[0] as HTMLElement,
+    );
+    const dialog = within(await screen.findByRole("dialog"));
+    expect(dialog.getByText("How these numbers are counted")).toBeTruthy();
+    expect(dialog.getByText(/A resolved issue that the next audit finds again/)).toBeTruthy();
+  });
+
+  it("filters by severity, check and text, counts each choice, and says when nothing matches", async () => {
+    arrange(dataSource, [broken, typo, muted]);
+    await screen.findByRole("article", { name: broken.title });
+    expect(within(issueCard(typo.title)).getByText("Re-opened")).toBeTruthy();
+
+    const severity = screen.getByRole("combobox", { name: "Severity" });
+    expect(within(severity).getByRole("option", { name: "Critical (1)" })).toBeTruthy();
+    fireEvent.change(severity, { target: { value: "warning" } });
+    expect(screen.queryByRole("article", { name: broken.title })).toBeNull();
+    expect(screen.getByRole("article", { name: typo.title })).toBeTruthy();
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search issues" }), {
+      target: { value: "nothing like it" },
+    });
+    expect(screen.getByText("No issues match these filters")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(screen.getAllByRole("article")).toHaveLength(2);
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search issues" }), {
+      target: { value: "FACEBOK" },
+    });
+    expect(
+      screen.getAllByRole("article").map((a) => a.getAttribute("aria-labelledby")),
+    ).toHaveLength(1);
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search issues" }), {
+      target: { value: "" },
+    });
+
+    fireEvent.change(screen.getByRole("combobox", { name: "Check" }), {
+      target: { value: "a-check" },
+    });
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    fireEvent.change(screen.getByRole("combobox", { name: "Check" }), {
+      target: { value: "all" },
+    });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Group by check" }));
+    expect(screen.getByRole("region", { name: "a-check issues" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "b-check issues" })).toBeTruthy();
+  });
+
+  it("tells the truth when only muted issues remain, and unmutes one", async () => {
+    let unmuted = false;
+    arrange(dataSource, [muted], {
+      [`POST /api/issues/${muted.id}/unmute`]: () => {
+        unmuted = true;
+        return jsonResponse(200, { issue: { ...muted, status: "active", mutedAt: null } });
+      },
+    });
+
+    expect(await screen.findByText("No active issues; 1 muted")).toBeTruthy();
+    expect(
+      screen.queryByText("No UTM tracking issues were detected in this date range."),
+    ).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show muted" }));
+    const card = within(issueCard(muted.title));
+    expect(card.getByText("Muted")).toBeTruthy();
+    expect(card.getByText(/Test traffic/)).toBeTruthy();
+    fireEvent.click(card.getByRole("button", { name: "Unmute" }));
+
+    expect(await screen.findByText("Issue unmuted")).toBeTruthy();
+    expect(unmuted).toBe(true);
+  });
+
+  it("moves between issues with j and k, but not while typing in the search", async () => {
+    arrange(dataSource, [broken, typo]);
+    await screen.findByRole("article", { name: broken.title });
+    Element.prototype.scrollIntoView = vi.fn();
+
+    fireEvent.keyDown(document.body, { key: "j" });
+    expect(document.activeElement).toBe(issueCard(broken.title));
+    fireEvent.keyDown(document.activeElement as Element, { key: "j" });
+    expect(document.activeElement).toBe(issueCard(typo.title));
+    fireEvent.keyDown(document.activeElement as Element, { key: "k" });
+    expect(document.activeElement).toBe(issueCard(broken.title));
+
+    const search = screen.getByRole("searchbox", { name: "Search issues" });
+    fireEvent.keyDown(document.activeElement as Element, { key: "/" });
+    expect(document.activeElement).toBe(search);
+    fireEvent.keyDown(search, { key: "j" });
+    expect(document.activeElement).toBe(search);
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
   });
 });

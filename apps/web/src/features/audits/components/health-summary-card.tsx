@@ -1,33 +1,45 @@
-import type { Scan } from "@utmost/contracts";
+import type { IssueCounts, Scan } from "@utmost/contracts";
 import { AlertOctagon, AlertTriangle, CheckCircle2, HeartPulse } from "lucide-react";
+import { CountsDefinition } from "@/components/counts-definition";
 import { GradeBadge, ScoreValue } from "@/components/health-score";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format";
 import { scanHealth } from "@/lib/health-score";
 
-/** The report's score, grade and counts (spec §2 health summary card). */
-export function HealthSummaryCard({ scan }: { scan: Scan }) {
+/**
+ * The report's score, grade and counts (spec §2 health summary card), by the one counts model:
+ * `counts` when loaded, else the scan's columns, which hold the same numbers.
+ */
+export function HealthSummaryCard({ scan, counts }: { scan: Scan; counts?: IssueCounts | null }) {
   const { score, grade } = scanHealth(scan);
-  const counts = [
+  const tiles = [
     {
       label: "Critical Issues",
-      value: scan.criticalIssuesCount,
+      value: String(counts?.critical ?? scan.criticalIssuesCount),
       icon: AlertOctagon,
       className: "text-destructive",
     },
     {
       label: "Warnings",
-      value: scan.warningIssuesCount,
+      value: String(counts?.warning ?? scan.warningIssuesCount),
       icon: AlertTriangle,
       className: "text-warning",
     },
     {
       label: "Passed Checks",
-      value: scan.passedChecksCount,
+      value: String(counts?.passedChecks ?? scan.passedChecksCount),
       icon: CheckCircle2,
       className: "text-success",
     },
   ];
+  const more = counts
+    ? [
+        `${counts.info} info`,
+        counts.reopened > 0 ? `${counts.reopened} re-opened` : null,
+        `${counts.muted} muted`,
+        `${counts.resolved} resolved`,
+      ].filter((part) => part !== null)
+    : [];
 
   return (
     <Card>
@@ -40,7 +52,7 @@ export function HealthSummaryCard({ scan }: { scan: Scan }) {
           Audit of {formatDateTime(scan.completedAt ?? scan.createdAt)}
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-6">
+      <CardContent className="flex flex-col gap-4">
         <div className="flex items-end gap-3">
           <p className="flex items-baseline gap-1">
             <span className="sr-only">Health score</span>
@@ -49,17 +61,33 @@ export function HealthSummaryCard({ scan }: { scan: Scan }) {
           </p>
           <GradeBadge grade={grade} className="mb-2 px-3 text-sm" />
         </div>
-        <dl className="grid grid-cols-3 gap-3">
-          {counts.map((count) => (
-            <div key={count.label} className="flex flex-col-reverse gap-1 rounded-lg border p-3">
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+          {tiles.map((tile) => (
+            <div
+              key={tile.label}
+              className="flex min-w-0 flex-col-reverse gap-1 rounded-lg border p-2 sm:p-3"
+            >
               <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                <count.icon className={`size-3.5 ${count.className}`} aria-hidden />
-                {count.label}
+                <tile.icon className={`size-3.5 shrink-0 ${tile.className}`} aria-hidden />
+                {tile.label}
               </dt>
-              <dd className="text-2xl font-semibold tabular-nums">{count.value}</dd>
+              <dd className="text-2xl font-semibold tabular-nums">{tile.value}</dd>
             </div>
           ))}
         </dl>
+        {counts ? (
+          <div className="flex flex-col gap-1 text-xs text-muted-foreground">
+            <p>
+              {counts.passedChecks} of {counts.checksRun} checks that ran passed
+              {counts.checksSkipped > 0
+                ? `; ${counts.checksSkipped} of ${counts.checksTotal} skipped (no data to check)`
+                : ` (all ${counts.checksTotal} ran)`}
+              .
+            </p>
+            <p>Also: {more.join(", ")}.</p>
+          </div>
+        ) : null}
+        <CountsDefinition className="self-start" />
       </CardContent>
     </Card>
   );

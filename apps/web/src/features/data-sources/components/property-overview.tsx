@@ -4,7 +4,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PropertyStatusBadge } from "./property-status-badge";
 
-/** The health report's top: breadcrumb, the property's identity and the page's actions. */
+/**
+ * The health report's top: breadcrumb, the property's identity and the page's actions. The
+ * property's name is the page's heading, so it is not repeated here.
+ */
 export function PropertyOverview({
   dataSource,
   actions,
@@ -28,14 +31,14 @@ export function PropertyOverview({
             <ChevronRight className="size-4" />
           </li>
           <li aria-current="page" className="truncate text-foreground">
-            {dataSource.name}
+            Health report
           </li>
         </ol>
       </nav>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
+          {/* The page's heading names the property (issue 22: the title once). */}
           <div className="flex items-center gap-2">
-            <h2 className="truncate text-2xl font-semibold">{dataSource.name}</h2>
             <PropertyStatusBadge dataSource={dataSource} />
           </div>
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">

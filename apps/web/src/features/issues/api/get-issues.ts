@@ -11,18 +11,25 @@ export const issuesQueryKey = (dataSourceId: string) =>
 export function issuesQueryOptions(dataSourceId: string, range: DateRange) {
   return queryOptions({
     queryKey: [...issuesQueryKey(dataSourceId), range],
-    queryFn: () =>
-      apiRequest(
-        `/api/data-sources/${encodeURIComponent(dataSourceId)}/issues${dateRangeQuery(range)}`,
+    queryFn: () => {
+      // Every status: the list's Status filter shows muted and resolved issues too (ADR 014a).
+      const query = new URLSearchParams(dateRangeQuery(range));
+      query.set("includeMuted", "true");
+      return apiRequest(
+        `/api/data-sources/${encodeURIComponent(dataSourceId)}/issues?${query}`,
         IssueListResponseSchema,
-      ),
+      );
+    },
     select: (data) => data.issues,
     // Changing the range keeps the current list on screen until the new one arrives.
     placeholderData: keepPreviousData,
   });
 }
 
-/** Active and resolved issues in the range; muted ones stay hidden (spec §8 'Issue muted'). */
+/**
+ * Every issue last detected in the range, muted ones included: the list shows active ones first
+ * and the others under its Status filter (spec §8 'Issue muted': they leave the counts).
+ */
 export function useIssues(dataSourceId: string, range: DateRange) {
   return useQuery(issuesQueryOptions(dataSourceId, range));
 }

@@ -24,3 +24,21 @@ export function IssueStatusBadge({ status }: { status: IssueStatus }) {
   const { label, variant } = STATUSES[status];
   return <Badge variant={variant}>{label}</Badge>;
 }
+
+/** Resolved once, then found again by an audit: counted as active (the counts model). */
+export function ReopenedBadge() {
+  return (
+    <Badge variant="warning" title="Resolved, then found again by an audit">
+      Re-opened
+    </Badge>
+  );
+}
+
+/** Active, but the latest audit did not find it: not counted. */
+export function NoLongerFoundBadge() {
+  return (
+    <Badge variant="secondary" title="The latest audit did not find it; it is not counted">
+      No longer found
+    </Badge>
+  );
+}

@@ -85,6 +85,8 @@ describe("ChangesCard", () => {
     expect(
       within(section(/^Fixed/)).getByText("Nothing fixed since the previous scan."),
     ).toBeTruthy();
-    expect(within(section(/^Re-opened/)).getByText("No issue came back.")).toBeTruthy();
+    expect(
+      within(section(/^Re-opened/)).getByText("No resolved issue was found again."),
+    ).toBeTruthy();
   });
 });

@@ -101,7 +101,7 @@ export function ChangesCard({ changes }: { changes: TrendChanges }) {
         />
         <IssueList
           title="Re-opened"
-          description="No issue came back."
+          description="No resolved issue was found again."
           count={changes.reopenedCount}
           issues={changes.reopened}
         />

@@ -1,31 +1,51 @@
+import { GitCompareArrows } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useTrends } from "../api/get-trends";
 import { ChangesCard } from "./changes-card";
 import { ScoreOverTimeCard } from "./score-over-time-card";
 
-/** The health report's history: score over time and, from the second scan, what changed. */
-export function TrendCards({ dataSourceId }: { dataSourceId: string }) {
+function TrendsError({ error }: { error: unknown }) {
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      Could not load the score history: {errorMessage(error)}
+    </p>
+  );
+}
+
+/**
+ * What changed since the previous scan, at the top of the health report beside the score
+ * (issue 22); before a second scan, it says so.
+ */
+export function ChangesSinceCard({ dataSourceId }: { dataSourceId: string }) {
   const trends = useTrends(dataSourceId);
   if (trends.isPending) return <Skeleton className="h-72 w-full" />;
-  if (trends.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Could not load the score history: {errorMessage(trends.error)}
-      </p>
-    );
-  }
-  const { points, changes } = trends.data;
+  if (trends.isError) return <TrendsError error={trends.error} />;
+  if (trends.data.changes) return <ChangesCard changes={trends.data.changes} />;
   return (
-    <div className="grid gap-6 xl:grid-cols-5">
-      <div className={changes ? "xl:col-span-3" : "xl:col-span-5"}>
-        <ScoreOverTimeCard points={points} />
-      </div>
-      {changes ? (
-        <div className="xl:col-span-2">
-          <ChangesCard changes={changes} />
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <GitCompareArrows className="size-5 text-primary" aria-hidden />
+          <CardTitle>Since the previous scan</CardTitle>
         </div>
-      ) : null}
-    </div>
+        <CardDescription>The latest completed scan against the one before it</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <p className="text-sm text-muted-foreground">
+          This is the property's first completed audit: new, fixed and re-opened issues appear after
+          the next one.
+        </p>
+      </CardContent>
+    </Card>
   );
+}
+
+/** The score over time, below the issues. */
+export function ScoreTrendCard({ dataSourceId }: { dataSourceId: string }) {
+  const trends = useTrends(dataSourceId);
+  if (trends.isPending) return <Skeleton className="h-72 w-full" />;
+  if (trends.isError) return <TrendsError error={trends.error} />;
+  return <ScoreOverTimeCard points={trends.data.points} />;
 }
