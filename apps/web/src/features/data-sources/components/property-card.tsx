@@ -1,6 +1,7 @@
 import type { DataSource, Scan } from "@utmost/contracts";
 import { BarChart3, FileBarChart, Play, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
+import { CountsDefinition } from "@/components/counts-definition";
 import { GradeBadge, ScoreValue } from "@/components/health-score";
 import { ReconnectGoogleButton } from "@/components/reconnect-google-button";
 import { ScanProgress } from "@/components/scan-progress";
@@ -47,9 +48,13 @@ function ScanSummary({ scan }: { scan: Scan }) {
           </div>
         ))}
       </dl>
-      <p className="text-xs text-muted-foreground">
-        Last scanned {formatDateTime(scan.completedAt ?? scan.createdAt)}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-xs text-muted-foreground">
+          Last scanned {formatDateTime(scan.completedAt ?? scan.createdAt)}
+        </p>
+        {/* The scan's counts are the one model's (ADR 014a); its definition, one click away. */}
+        <CountsDefinition />
+      </div>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   ArrowUpRight,
 } from "lucide-react";
 import { Link } from "react-router";
+import { CountsDefinition } from "@/components/counts-definition";
 import { GradeBadge, ScoreValue } from "@/components/health-score";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -193,6 +194,10 @@ export function PortfolioTable({
           )}
         </TableBody>
       </Table>
+      <div className="flex flex-wrap items-center gap-x-2 border-t px-4 py-2 text-xs text-muted-foreground">
+        <span>Critical: the active critical issues of each property's latest audit.</span>
+        <CountsDefinition />
+      </div>
     </Card>
   );
 }
