@@ -5,7 +5,7 @@ export {
   type LinkProblems,
   type LinkValues,
 } from "./builder/link-values.ts";
-export { baseUrlProblem, buildTaggedUrl, utmParamsIn } from "./builder/tagged-url.ts";
+export { baseUrlProblem, buildTaggedUrl, utmParamsIn, withScheme } from "./builder/tagged-url.ts";
 export {
   CHANNELS,
   type Channel,

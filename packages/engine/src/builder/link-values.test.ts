@@ -61,7 +61,9 @@ describe("checkLinkValues", () => {
 
   it.each([
     [{ campaign: " spring_sale" }, "campaign", "warning whitespace-in-value", 'Use "spring_sale"'],
-    [{ source: "google ads" }, "source", "warning whitespace-in-value", 'Use "google_ads"'],
+    [{ source: "google ads" }, "source", "warning whitespace-in-value", 'Use "google-ads"'],
+    [{ campaign: "Spring Sale" }, "campaign", "warning case-inconsistency", 'Use "spring-sale"'],
+    [{ term: "Running Shoes" }, "term", "warning case-inconsistency", 'Use "running shoes"'],
     [{ source: "Facebook" }, "source", "warning case-inconsistency", 'Use "facebook"'],
     [{ campaign: "test" }, "campaign", "warning placeholder-value", "Write the real name"],
     [{ campaign: "undefined" }, "campaign", "warning placeholder-value", "Write the real name"],
@@ -99,6 +101,16 @@ describe("checkLinkValues", () => {
     const problem = problems.find((p) => `${p.severity} ${p.checkId}` === expected);
     expect(problem?.message.length).toBeGreaterThan(0);
     if (fix) expect(problem?.fix).toBe(fix);
+  });
+
+  it("joins a suggestion's words with the separator the workspace's convention takes", () => {
+    const fixOf = (conventions: Parameters<typeof checkLinkValues>[1]) =>
+      checkLinkValues({ campaign: "Spring Sale" }, conventions).campaign.find(
+        (p) => p.checkId === "case-inconsistency",
+      )?.fix;
+    expect(fixOf({ campaign: { pattern: "^[a-z0-9]+(_[a-z0-9]+)*$" } })).toBe('Use "spring_sale"');
+    expect(fixOf({ campaign: { pattern: "^[a-z0-9-]+$" } })).toBe('Use "spring-sale"');
+    expect(fixOf({})).toBe('Use "spring-sale"');
   });
 
   it("reports a swapped pair once, not also as a platform in the medium", () => {

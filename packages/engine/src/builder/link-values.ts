@@ -57,6 +57,30 @@ export function checkLinkValues(
   return out;
 }
 
+/**
+ * The separator a workspace's convention for the value accepts between words: "_" when its
+ * pattern takes "a_b" and not "a-b", else "-" (the common web spelling, also for no convention).
+ */
+function separatorFor(rule: ReturnType<typeof compileConvention>): string {
+  if (rule && conforms(rule, "a_b") && !conforms(rule, "a-b")) return "_";
+  return "-";
+}
+
+/**
+ * The value as it should be written: stray whitespace gone, lower case where GA4 keeps case,
+ * and, where words need a separator, spaces joined with the workspace's ("Spring Sale" becomes
+ * "spring-sale", never "spring sale").
+ */
+function suggestedValue(
+  param: UtmParam,
+  value: string,
+  rule: ReturnType<typeof compileConvention>,
+): string {
+  let fixed = withoutStrayWhitespace(value);
+  if (SEPARATED.has(param)) fixed = fixed.replace(/ /g, separatorFor(rule));
+  return CASED.has(param) ? fixed.toLowerCase() : fixed;
+}
+
 /** True when some value breaks a convention: the link must not be made. */
 export function hasLinkErrors(problems: LinkProblems): boolean {
   return UTM_PARAMS.some((param) => problems[param].some((p) => p.severity === "error"));
@@ -88,21 +112,15 @@ function valueProblems(
       `${quote(value)} is a value GA4 writes itself, not a name for your traffic`,
     );
   }
+  // Every fix offers the same spelling, so following one warning does not raise another.
+  const suggestion = suggestedValue(param, value, rule);
   const defect = whitespaceDefect(value, param === "source" || param === "medium");
-  if (defect) {
-    const fixed = withoutStrayWhitespace(value);
-    const spaced = defect === "a space inside it";
-    warn(
-      "whitespace-in-value",
-      `Has ${defect}`,
-      spaced ? `Use ${quote(fixed.replace(/ /g, "_"))}` : `Use ${quote(fixed)}`,
-    );
-  }
+  if (defect) warn("whitespace-in-value", `Has ${defect}`, `Use ${quote(suggestion)}`);
   if (CASED.has(param) && value !== value.toLowerCase()) {
     warn(
       "case-inconsistency",
       "Has upper-case letters: GA4 keeps case, so it becomes a separate row from the lower-case spelling",
-      `Use ${quote(value.toLowerCase())}`,
+      `Use ${quote(suggestion)}`,
     );
   }
   if (isPlaceholder(value.trim().toLowerCase(), param)) {

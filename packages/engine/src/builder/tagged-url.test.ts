@@ -1,12 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { baseUrlProblem, buildTaggedUrl } from "./tagged-url.ts";
+import { baseUrlProblem, buildTaggedUrl, withScheme } from "./tagged-url.ts";
+
+describe("withScheme", () => {
+  it.each([
+    ["www.example.com", "https://www.example.com"],
+    [" example.com/p?q=1 ", "https://example.com/p?q=1"],
+    ["//cdn.example.com/a", "https://cdn.example.com/a"],
+    ["localhost:3000/x", "https://localhost:3000/x"],
+    ["http://example.com", "http://example.com"],
+    ["javascript:alert(1)", "javascript:alert(1)"],
+    ["", ""],
+  ])("%j -> %j", (value, expected) => {
+    expect(withScheme(value)).toBe(expected);
+  });
+});
 
 describe("baseUrlProblem", () => {
   it.each([
     ["https://www.example.com/pricing", undefined],
     ["http://shop.example.co.uk/?ref=nav#plans", undefined],
     ["", "Website URL is required"],
-    ["www.example.com", "Enter the website URL, starting with http:// or https://"],
+    ["www.example.com", undefined],
+    ["example.com/pricing?ref=nav", undefined],
+    ["localhost:5173/landing", undefined],
+    ["pricing", "Enter the website URL, starting with http:// or https://"],
+    ["https://intranet", "Enter the website URL, starting with http:// or https://"],
     ["ftp://example.com/file", "Enter the website URL, starting with http:// or https://"],
     ["javascript:alert(1)", "Enter the website URL, starting with http:// or https://"],
     [
@@ -19,6 +37,12 @@ describe("baseUrlProblem", () => {
 });
 
 describe("buildTaggedUrl", () => {
+  it("adds https:// to an address typed without a scheme", () => {
+    expect(buildTaggedUrl("www.example.com", { source: "google", medium: "cpc" })).toBe(
+      "https://www.example.com/?utm_source=google&utm_medium=cpc",
+    );
+  });
+
   it("appends the values in order, encoded, and leaves out empty ones", () => {
     expect(
       buildTaggedUrl("https://www.example.com/pricing", {

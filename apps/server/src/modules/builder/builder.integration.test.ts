@@ -110,12 +110,18 @@ describe.each(testDatabaseKinds())("link builder on %s", (kind) => {
     expect(response.json().link.url).toContain("utm_campaign=May+Digest");
   });
 
+  it("adds https:// to an address typed without a scheme, and saves it so", async () => {
+    const response = await create(owner.cookie, { ...LINK, baseUrl: "www.example.com/pricing" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().link).toMatchObject({
+      baseUrl: "https://www.example.com/pricing",
+      url: "https://www.example.com/pricing?utm_source=google&utm_medium=cpc&utm_campaign=spring_sale",
+    });
+  });
+
   it.each([
     [{ ...LINK, baseUrl: "" }, "Website URL is required"],
-    [
-      { ...LINK, baseUrl: "www.example.com" },
-      "Enter the website URL, starting with http:// or https://",
-    ],
+    [{ ...LINK, baseUrl: "pricing" }, "Enter the website URL, starting with http:// or https://"],
     [
       { ...LINK, baseUrl: "ftp://example.com/" },
       "Enter the website URL, starting with http:// or https://",

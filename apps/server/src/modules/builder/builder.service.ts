@@ -14,6 +14,7 @@ import {
   type LinkValues,
   UTM_PARAMS,
   type UtmParam,
+  withScheme,
 } from "@utmost/engine";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -88,7 +89,8 @@ export async function createLink(
   const row = await repo.insertLink(db, {
     workspaceId,
     createdByUserId: userId,
-    baseUrl: request.baseUrl,
+    // Kept as it will be opened: "www.example.com" is saved as "https://www.example.com".
+    baseUrl: withScheme(request.baseUrl),
     utmSource: request.utmSource,
     utmMedium: request.utmMedium,
     utmCampaign: request.utmCampaign,

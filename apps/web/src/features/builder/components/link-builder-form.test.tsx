@@ -98,6 +98,24 @@ describe("the link builder form", () => {
     expect(await screen.findByText("Link saved to history")).toBeTruthy();
   });
 
+  it("completes an address typed without https:// and suggests a campaign without spaces", () => {
+    renderForm({});
+    const website = screen.getByLabelText("Website URL", { exact: false }) as HTMLInputElement;
+    type("Website URL", "www.example.com/pricing");
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.blur(website);
+    expect(website.value).toBe("https://www.example.com/pricing");
+
+    type("Campaign source", "google");
+    type("Campaign medium", "cpc");
+    type("Campaign name", "Spring Sale");
+    expect(screen.getByTestId("built-url").textContent).toBe(
+      "https://www.example.com/pricing?utm_source=google&utm_medium=cpc&utm_campaign=Spring+Sale",
+    );
+    expect(screen.getByText('. Use "spring-sale"')).toBeTruthy();
+    expect(screen.queryByText(/spring sale/)).toBeNull();
+  });
+
   it("blocks a value outside the conventions and warns about the rest", () => {
     renderForm({ medium: { allowed: ["cpc", "email"] } });
     type("Website URL", "https://www.example.com/");

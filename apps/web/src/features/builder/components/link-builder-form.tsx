@@ -7,6 +7,7 @@ import {
   hasLinkErrors,
   type LinkProblem,
   type UtmParam,
+  withScheme,
 } from "@utmost/engine";
 import { AlertTriangle, Copy, Save, XCircle } from "lucide-react";
 import { useId, useMemo, useState } from "react";
@@ -180,7 +181,14 @@ export function LinkBuilderForm({
                 value={values.baseUrl}
                 aria-invalid={showUrlProblem ? true : undefined}
                 onChange={(event) => change("baseUrl", event.target.value)}
-                onBlur={() => touch("baseUrl")}
+                onBlur={() => {
+                  touch("baseUrl");
+                  // Show the address as it will be used: "www.example.com" gains https://.
+                  if (baseUrlProblem(values.baseUrl) === undefined) {
+                    const complete = withScheme(values.baseUrl);
+                    if (complete !== values.baseUrl) change("baseUrl", complete);
+                  }
+                }}
               />
               {showUrlProblem ? (
                 <p role="alert" className="text-sm text-destructive">
