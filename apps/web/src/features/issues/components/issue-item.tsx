@@ -86,6 +86,41 @@ export const IssueItem = forwardRef<
           </div>
         ) : null}
       </dl>
+      {issue.alsoFound.length > 0 ? (
+        <div className="flex flex-col gap-1.5">
+          <p className="text-xs font-medium text-muted-foreground">
+            Also found by {issue.alsoFound.length === 1 ? "another check" : "other checks"} on the
+            same sessions (one problem, counted once in the score)
+          </p>
+          <ul className="flex list-disc flex-col gap-0.5 pl-5 text-sm">
+            {issue.alsoFound.map((reason) => (
+              <li key={`${reason.issueType}:${reason.title}`} className="break-words">
+                {reason.title}{" "}
+                <span className="font-mono text-xs text-muted-foreground">
+                  ({reason.issueType})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {issue.values.length > 0 ? (
+        <div className="flex flex-col gap-1.5">
+          <p className="text-xs font-medium text-muted-foreground">Affected values</p>
+          <ul className="flex flex-wrap gap-1.5">
+            {issue.values.slice(0, VALUES_SHOWN).map((value) => (
+              <li key={value} className="min-w-0">
+                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">
+                  {value}
+                </code>
+              </li>
+            ))}
+            {hiddenValues > 0 ? (
+              <li className="text-xs text-muted-foreground">and {hiddenValues} more</li>
+            ) : null}
+          </ul>
+        </div>
+      ) : null}
       <Collapsible open={guideOpen} onOpenChange={setGuideOpen} className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <CollapsibleTrigger asChild>
@@ -130,42 +165,7 @@ export const IssueItem = forwardRef<
             </Button>
           )}
         </div>
-        <CollapsibleContent className="flex flex-col gap-3">
-          {issue.alsoFound.length > 0 ? (
-            <div className="flex flex-col gap-1.5">
-              <p className="text-xs font-medium text-muted-foreground">
-                Also found by {issue.alsoFound.length === 1 ? "another check" : "other checks"} on
-                the same sessions (one problem, counted once in the score)
-              </p>
-              <ul className="flex list-disc flex-col gap-0.5 pl-5 text-sm">
-                {issue.alsoFound.map((reason) => (
-                  <li key={`${reason.issueType}:${reason.title}`} className="break-words">
-                    {reason.title}{" "}
-                    <span className="font-mono text-xs text-muted-foreground">
-                      ({reason.issueType})
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {issue.values.length > 0 ? (
-            <div className="flex flex-col gap-1.5">
-              <p className="text-xs font-medium text-muted-foreground">Affected values</p>
-              <ul className="flex flex-wrap gap-1.5">
-                {issue.values.slice(0, VALUES_SHOWN).map((value) => (
-                  <li key={value} className="min-w-0">
-                    <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">
-                      {value}
-                    </code>
-                  </li>
-                ))}
-                {hiddenValues > 0 ? (
-                  <li className="text-xs text-muted-foreground">and {hiddenValues} more</li>
-                ) : null}
-              </ul>
-            </div>
-          ) : null}
+        <CollapsibleContent>
           <ResolutionGuide guide={issue.resolutionGuide} />
         </CollapsibleContent>
       </Collapsible>
