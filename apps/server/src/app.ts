@@ -10,14 +10,14 @@ import { registerErrorHandler } from "./lib/errors.ts";
 import { registerJsonParser } from "./lib/json-body.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { accountRightsRoutes } from "./modules/account-rights/account-rights.routes.ts";
-import { meRoutes } from "./modules/accounts/me.routes.ts";
+import { meRoutes, sessionRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { alertRecipientRoutes } from "./modules/alerts/alert-recipients.routes.ts";
 import { alertsRoutes } from "./modules/alerts/alerts.routes.ts";
 import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
-import { createRequireSession } from "./modules/auth/session.ts";
+import { createRequireSession, createSessionLookup } from "./modules/auth/session.ts";
 import { billingRoutes, billingWebhookRoutes } from "./modules/billing/billing.routes.ts";
 import { type BillingSetup, setUpBilling } from "./modules/billing/billing-setup.ts";
 import { brandingRoutes } from "./modules/branding/branding.routes.ts";
@@ -160,11 +160,15 @@ export async function buildApp({
     rateLimitPerMinute: config.apiRateLimitPerMinute,
   });
 
-  // Every app route below needs a signed-in user.
-  const requireSession = createRequireSession(auth, db, {
+  const lookupSession = createSessionLookup(auth, db, {
     secret: config.appSecret,
     secureCookiesOnly: config.isProduction,
   });
+  // Who is signed in, if anyone: public pages ask without a 401 for a signed-out visitor.
+  await server.register(sessionRoutes, { db, lookupSession });
+
+  // Every app route below needs a signed-in user.
+  const requireSession = createRequireSession(lookupSession);
   await server.register(async (scope) => {
     scope.addHook("onRequest", requireSession);
     await scope.register(meRoutes, { db });

@@ -33,6 +33,13 @@ export const MeResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
+/**
+ * `GET /api/session`: the same answer as `GET /api/me` for a signed-in user, null for a visitor
+ * without a session (200 either way; the web app's session probe).
+ */
+export const SessionResponseSchema = MeResponseSchema.nullable();
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
 /** `PATCH /api/me`: the profile settings form (spec §2 /settings/profile). */
 export const UpdateProfileRequestSchema = z.object({ fullName: FullNameSchema });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;

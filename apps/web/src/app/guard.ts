@@ -1,6 +1,6 @@
 import { safeRedirectPath } from "@/lib/redirect";
 
-/** What the route guard knows about the session (from `GET /api/me`). */
+/** What the route guard knows about the session (from `GET /api/session`). */
 export type SessionState =
   | { status: "loading" }
   | { status: "signed-out" }

@@ -8,7 +8,8 @@ import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 function renderGuarded(handlers: Parameters<typeof stubFetch>[0] = {}) {
   let scheduledFor: string | null = "2026-12-24T10:00:00.000Z";
   const fetchMock = stubFetch({
-    "GET /api/me": () => jsonResponse(200, { ...makeMe(), deletionScheduledFor: scheduledFor }),
+    "GET /api/session": () =>
+      jsonResponse(200, { ...makeMe(), deletionScheduledFor: scheduledFor }),
     "POST /api/me/deletion/cancel": () => {
       scheduledFor = null;
       return new Response(null, { status: 204 });
@@ -62,10 +63,7 @@ describe("a signed-out visitor of a guarded page", () => {
   it("is sent to sign-in, then back to the page asked for once signed in", async () => {
     let signedIn = false;
     stubFetch({
-      "GET /api/me": () =>
-        signedIn
-          ? jsonResponse(200, makeMe())
-          : jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "Not signed in" } }),
+      "GET /api/session": () => (signedIn ? jsonResponse(200, makeMe()) : jsonResponse(200, null)),
       "GET /api/config": () =>
         jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
       "POST /api/auth/sign-in/email": () => {

@@ -1,17 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type MeResponse, MeResponseSchema } from "@utmost/contracts";
-import { ApiError, apiCommand, apiRequest } from "./api-client";
+import { type MeResponse, SessionResponseSchema } from "@utmost/contracts";
+import { apiCommand, apiRequest } from "./api-client";
 
 export const meQueryKey = ["me"] as const;
 
-/** `GET /api/me`, with "signed out" (401) as the value `null` rather than an error. */
-export async function getMe(): Promise<MeResponse | null> {
-  try {
-    return await apiRequest("/api/me", MeResponseSchema);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+/**
+ * Who is signed in: `GET /api/session`, which answers `null` for a signed-out visitor, so a
+ * public page asks without a 401 in the browser's console (`GET /api/me` would answer 401).
+ */
+export function getMe(): Promise<MeResponse | null> {
+  return apiRequest("/api/session", SessionResponseSchema);
 }
 
 export const meQueryOptions = queryOptions({ queryKey: meQueryKey, queryFn: getMe });

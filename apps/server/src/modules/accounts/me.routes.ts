@@ -1,8 +1,12 @@
-import { MeResponseSchema, UpdateProfileRequestSchema } from "@utmost/contracts";
+import {
+  MeResponseSchema,
+  SessionResponseSchema,
+  UpdateProfileRequestSchema,
+} from "@utmost/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { currentUser } from "../auth/session.ts";
+import { currentUser, type SessionLookup } from "../auth/session.ts";
 import * as accounts from "./accounts.service.ts";
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -25,6 +29,26 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     async (request, reply) => {
       await accounts.completeOnboarding(db, currentUser(request).id);
       return reply.status(204).send(null);
+    },
+  );
+};
+
+/**
+ * `GET /api/session`: the signed-in user's `GET /api/me` answer, or null for a visitor with no
+ * session, always 200, so the web app's public pages learn who is there without a 401 in the
+ * browser's console. `GET /api/me` itself stays a guarded route (401 when signed out).
+ */
+export const sessionRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  lookupSession: SessionLookup;
+}> = async (app, { db, lookupSession }) => {
+  app.get(
+    "/api/session",
+    { schema: { response: { 200: SessionResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const session = await lookupSession(request);
+      return session ? accounts.getMe(db, session.user.id) : null;
     },
   );
 };

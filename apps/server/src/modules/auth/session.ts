@@ -144,26 +144,34 @@ function signedToken(
   return null;
 }
 
+/** The session a request carries, or null: what both `requireSession` and `GET /api/session` read. */
+export function createSessionLookup(auth: Auth, db: Db, cookies: SessionCookieOptions) {
+  const readSession = createSessionReader(db, cookies);
+  return async function lookupSession(request: FastifyRequest): Promise<ActiveSession | null> {
+    const cookieHeader = cookies.secureCookiesOnly
+      ? withoutPlainAuthCookies(request.headers.cookie)
+      : request.headers.cookie;
+    const session = await readSession(cookieHeader);
+    if (session !== undefined) return session;
+    const result = await auth.api.getSession({ headers: toHeaders(cookieHeader) });
+    return result
+      ? {
+          user: { id: result.user.id, email: result.user.email, fullName: result.user.name },
+          deletionRequestedAt: result.user.deletionRequestedAt ?? null,
+        }
+      : null;
+  };
+}
+
+export type SessionLookup = ReturnType<typeof createSessionLookup>;
+
 /**
  * An onRequest hook: no valid session cookie, no access (401); an account scheduled for deletion
  * reaches only the routes marked `allowPendingDeletion` (403).
  */
-export function createRequireSession(auth: Auth, db: Db, cookies: SessionCookieOptions) {
-  const readSession = createSessionReader(db, cookies);
+export function createRequireSession(lookupSession: SessionLookup) {
   return async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
-    const cookieHeader = cookies.secureCookiesOnly
-      ? withoutPlainAuthCookies(request.headers.cookie)
-      : request.headers.cookie;
-    let session = await readSession(cookieHeader);
-    if (session === undefined) {
-      const result = await auth.api.getSession({ headers: toHeaders(cookieHeader) });
-      session = result
-        ? {
-            user: { id: result.user.id, email: result.user.email, fullName: result.user.name },
-            deletionRequestedAt: result.user.deletionRequestedAt ?? null,
-          }
-        : null;
-    }
+    const session = await lookupSession(request);
     if (!session) throw new AppError("UNAUTHENTICATED", "You must be signed in");
     if (session.deletionRequestedAt && !request.routeOptions.config.allowPendingDeletion) {
       throw new AppError(

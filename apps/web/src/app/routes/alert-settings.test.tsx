@@ -36,7 +36,7 @@ function arrange(
   ownerTier: SubscriptionTier = workspace.ownerTier ?? "advanced",
 ) {
   const fetchMock = stubFetch({
-    "GET /api/me": () => jsonResponse(200, me),
+    "GET /api/session": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [{ ...workspace, ownerTier }] }),
     [`GET ${base}/alert-rules`]: () => jsonResponse(200, { alertRules: rules }),
     [`GET ${base}/data-sources`]: () => jsonResponse(200, { dataSources: [store] }),
@@ -85,7 +85,7 @@ describe("/alert-settings", () => {
 
   it("asks for a workspace when there is none", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/session": () => jsonResponse(200, me),
       "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
     });
     renderRoutes([{ path: "/alert-settings", element: <AlertSettingsRoute /> }], "/alert-settings");

@@ -10,12 +10,10 @@ const signedIn = { user: { id: "u1", fullName: "Ada Lovelace", email: "ada@examp
 function stubTwoFactorSignIn(verify: Parameters<typeof stubFetch>[0]) {
   let session = false;
   const fetchMock = stubFetch({
-    "GET /api/me": () =>
+    "GET /api/session": () =>
       session
         ? jsonResponse(200, { ...makeMe(), twoFactorEnabled: true })
-        : jsonResponse(401, {
-            error: { code: "UNAUTHENTICATED", message: "You must be signed in" },
-          }),
+        : jsonResponse(200, null),
     "GET /api/config": () =>
       jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
     "POST /api/auth/sign-in/email": () =>
@@ -127,8 +125,7 @@ describe("/auth after a failed attempt", () => {
   it("clears the earlier 'Sign in failed' once the password is right and a code is due", async () => {
     let attempts = 0;
     stubFetch({
-      "GET /api/me": () =>
-        jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "You must be signed in" } }),
+      "GET /api/session": () => jsonResponse(200, null),
       "GET /api/config": () =>
         jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
       "POST /api/auth/sign-in/email": () => {

@@ -4,8 +4,7 @@ import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { AuthRoute } from "./auth";
 
 const signedOut = {
-  "GET /api/me": () =>
-    jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "Not signed in" } }),
+  "GET /api/session": () => jsonResponse(200, null),
   "GET /api/config": () =>
     jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
 };
@@ -90,7 +89,7 @@ describe("/auth", () => {
   it("sends a signed-in user on to the redirect target", async () => {
     stubFetch({
       ...signedOut,
-      "GET /api/me": () =>
+      "GET /api/session": () =>
         jsonResponse(200, {
           user: {
             id: "u1",
@@ -148,7 +147,7 @@ describe("/auth", () => {
   it("goes on from a followed verification link (which signed the user in) to the redirect", async () => {
     stubFetch({
       ...signedOut,
-      "GET /api/me": () =>
+      "GET /api/session": () =>
         jsonResponse(200, {
           user: {
             id: "u2",

@@ -44,7 +44,7 @@ const connection: GoogleConnectionResponse = {
 
 function arrange(path: string, extra: Handlers = {}) {
   const fetchMock = stubFetch({
-    "GET /api/me": () => jsonResponse(200, makeMe()),
+    "GET /api/session": () => jsonResponse(200, makeMe()),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET /api/oauth/google/connections/${connectionId}`]: () => jsonResponse(200, connection),
     ...extra,
@@ -204,7 +204,7 @@ describe("/connect-data-source", () => {
 
   it("says the limit is reached before the trip to Google", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, makeMe()),
+      "GET /api/session": () => jsonResponse(200, makeMe()),
       "GET /api/workspaces": () =>
         jsonResponse(200, {
           workspaces: [

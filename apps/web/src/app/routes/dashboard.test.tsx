@@ -25,7 +25,7 @@ function arrange(
   extra: Parameters<typeof stubFetch>[0] = {},
 ) {
   const fetchMock = stubFetch({
-    "GET /api/me": () => jsonResponse(200, me),
+    "GET /api/session": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET /api/workspaces/${workspace.id}/data-sources`]: () => jsonResponse(200, { dataSources }),
     ...extra,
@@ -214,7 +214,7 @@ describe("/dashboard", () => {
       webhookLanded = true;
     }, 300);
     stubFetch({
-      "GET /api/me": () =>
+      "GET /api/session": () =>
         jsonResponse(
           200,
           makeMe(
@@ -262,7 +262,7 @@ describe("/dashboard", () => {
 
   it("asks for a workspace when there is none", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/session": () => jsonResponse(200, me),
       "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
     });
     renderRoutes([{ path: "/dashboard", element: <DashboardRoute /> }], "/dashboard");

@@ -41,7 +41,7 @@ function render(path = "/data-sources") {
 
 function stubList(extra: Parameters<typeof stubFetch>[0] = {}, dataSources = [store, blog]) {
   return stubFetch({
-    "GET /api/me": () => jsonResponse(200, me),
+    "GET /api/session": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET /api/workspaces/${workspace.id}/data-sources`]: () => jsonResponse(200, { dataSources }),
     ...extra,
@@ -155,7 +155,7 @@ describe("/data-sources", () => {
 
   it("asks for a workspace when there is none", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/session": () => jsonResponse(200, me),
       "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
     });
     render();

@@ -23,8 +23,7 @@ function makeCheck(overrides: Partial<DocsCheck> = {}): DocsCheck {
   };
 }
 
-const signedOut = () =>
-  jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "Sign in first" } });
+const signedOut = () => jsonResponse(200, null);
 
 const docsRoutes = [
   { path: "/docs", element: <DocsRoute /> },
@@ -46,7 +45,7 @@ describe("/docs", () => {
       makeCheck({ id: "non-ascii-value", title: "Non-ASCII values", severity: "info" }),
     ];
     stubFetch({
-      "GET /api/me": signedOut,
+      "GET /api/session": signedOut,
       "GET /api/docs/checks": () => jsonResponse(200, { checks }),
     });
     renderRoutes(docsRoutes, "/docs");
@@ -76,7 +75,7 @@ describe("/docs/checks/:checkId", () => {
   it("shows the check's resolution guide and its GA4 documentation link", async () => {
     const check = makeCheck();
     stubFetch({
-      "GET /api/me": signedOut,
+      "GET /api/session": signedOut,
       "GET /api/docs/checks/missing-utm-source": () => jsonResponse(200, { check }),
     });
     renderRoutes(docsRoutes, "/docs/checks/missing-utm-source");
@@ -103,7 +102,7 @@ describe("/docs/checks/:checkId", () => {
       severityWhen: [{ severity: "critical", when: "the medium is one GA4's paid channels match" }],
     });
     stubFetch({
-      "GET /api/me": signedOut,
+      "GET /api/session": signedOut,
       "GET /api/docs/checks/missing-utm-campaign": () => jsonResponse(200, { check }),
     });
     renderRoutes(docsRoutes, "/docs/checks/missing-utm-campaign");
@@ -115,7 +114,7 @@ describe("/docs/checks/:checkId", () => {
 
   it("says so for an unknown check", async () => {
     stubFetch({
-      "GET /api/me": signedOut,
+      "GET /api/session": signedOut,
       "GET /api/docs/checks/no-such-check": () =>
         jsonResponse(404, { error: { code: "NOT_FOUND", message: "No check has this id" } }),
     });
@@ -130,7 +129,7 @@ describe("/docs/checks/:checkId", () => {
 
 describe("/docs/connect", () => {
   it("names the read-only Analytics scope and each plan's property limit", async () => {
-    stubFetch({ "GET /api/me": signedOut });
+    stubFetch({ "GET /api/session": signedOut });
     renderRoutes(docsRoutes, "/docs/connect");
 
     await screen.findByRole("heading", { level: 1, name: "Connect Google Analytics" });
@@ -158,7 +157,7 @@ describe("/docs/connect", () => {
 
 describe("/docs/score", () => {
   it("documents the engine's formula, its limits, grade bands and colours", async () => {
-    stubFetch({ "GET /api/me": signedOut });
+    stubFetch({ "GET /api/session": signedOut });
     renderRoutes(docsRoutes, "/docs/score");
 
     await screen.findByRole("heading", { level: 1, name: "Health score and grade" });

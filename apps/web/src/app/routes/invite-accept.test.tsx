@@ -16,8 +16,7 @@ function me(email: string, onboardingCompleted = true) {
   };
 }
 
-const signedOut = () =>
-  jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "You must be signed in" } });
+const signedOut = () => jsonResponse(200, null);
 
 function lookup(
   overrides: Partial<InvitationLookupResponse["invitation"]> = {},
@@ -48,7 +47,7 @@ function renderAt(url: string) {
 
 describe("/invite/accept", () => {
   it("is an invalid invitation without a token", async () => {
-    stubFetch({ "GET /api/me": signedOut });
+    stubFetch({ "GET /api/session": signedOut });
     renderAt("/invite/accept");
     expect(await screen.findByText("Invalid Invitation")).toBeTruthy();
     expect(screen.getByText("This invitation link is invalid or incomplete.")).toBeTruthy();
@@ -56,7 +55,7 @@ describe("/invite/accept", () => {
 
   it("validates, then reports an unknown token as not found", async () => {
     stubFetch({
-      "GET /api/me": signedOut,
+      "GET /api/session": signedOut,
       "GET /api/invitations/lookup": () =>
         jsonResponse(404, { error: { code: "NOT_FOUND", message: "Invitation not found" } }),
     });
@@ -70,7 +69,7 @@ describe("/invite/accept", () => {
 
   it("names the status of an invitation already answered", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me("sam@example.com")),
+      "GET /api/session": () => jsonResponse(200, me("sam@example.com")),
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup({ status: "accepted" })),
     });
     renderAt(path);
@@ -79,7 +78,7 @@ describe("/invite/accept", () => {
 
   it("says when an invitation expired, before asking anyone to sign in", async () => {
     stubFetch({
-      "GET /api/me": signedOut,
+      "GET /api/session": signedOut,
       "GET /api/invitations/lookup": () =>
         jsonResponse(200, lookup({ status: "expired", expiresAt: "2025-11-08T12:00:00.000Z" })),
     });
@@ -94,7 +93,7 @@ describe("/invite/accept", () => {
 
   it("asks a visitor to sign in or sign up, and to come back here", async () => {
     const fetchMock = stubFetch({
-      "GET /api/me": signedOut,
+      "GET /api/session": signedOut,
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),
     });
     renderAt(path);
@@ -112,7 +111,7 @@ describe("/invite/accept", () => {
 
   it("refuses another account, comparing emails without case", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me("ada@example.com")),
+      "GET /api/session": () => jsonResponse(200, me("ada@example.com")),
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),
     });
     renderAt(path);
@@ -127,7 +126,7 @@ describe("/invite/accept", () => {
 
   it("accepts: joins, selects the workspace, finishes onboarding and opens the dashboard", async () => {
     const fetchMock = stubFetch({
-      "GET /api/me": () => jsonResponse(200, me("sam@example.com", false)),
+      "GET /api/session": () => jsonResponse(200, me("sam@example.com", false)),
       "GET /api/invitations/lookup": () =>
         jsonResponse(200, lookup({ invitedEmail: "Sam@Example.com" })),
       "POST /api/invitations/accept": () =>
@@ -158,7 +157,7 @@ describe("/invite/accept", () => {
 
   it("toasts the server's message when accepting fails", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me("sam@example.com")),
+      "GET /api/session": () => jsonResponse(200, me("sam@example.com")),
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),
       "POST /api/invitations/accept": () =>
         jsonResponse(409, {
@@ -180,7 +179,7 @@ describe("/invite/accept", () => {
 
   it("declines and goes to the dashboard", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me("sam@example.com")),
+      "GET /api/session": () => jsonResponse(200, me("sam@example.com")),
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),
       "POST /api/invitations/decline": () => jsonResponse(204),
     });

@@ -9,10 +9,7 @@ type Handlers = Parameters<typeof stubFetch>[0];
 
 function renderLanding(me: MeResponse | null, extra: Handlers = {}) {
   const fetchMock = stubFetch({
-    "GET /api/me": () =>
-      me
-        ? jsonResponse(200, me)
-        : jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "Sign in first" } }),
+    "GET /api/session": () => jsonResponse(200, me),
     ...extra,
   });
   renderRoutes([{ path: "/", element: <LandingRoute /> }], "/");

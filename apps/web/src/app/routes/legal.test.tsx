@@ -6,8 +6,7 @@ import { GdprRoute, PrivacyRoute, TermsRoute } from "./legal";
 
 async function renderLegal(path: string, element: ReactElement) {
   stubFetch({
-    "GET /api/me": () =>
-      jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "Sign in first" } }),
+    "GET /api/session": () => jsonResponse(200, null),
   });
   renderRoutes([{ path, element }], path);
   return screen.findByRole("heading", { level: 1 });
@@ -115,8 +114,7 @@ describe("/privacy", () => {
 describe("the legal pages together", () => {
   it("state every legal fact of spec §9", async () => {
     stubFetch({
-      "GET /api/me": () =>
-        jsonResponse(401, { error: { code: "UNAUTHENTICATED", message: "Sign in first" } }),
+      "GET /api/session": () => jsonResponse(200, null),
     });
     const text = await allLegalText();
 

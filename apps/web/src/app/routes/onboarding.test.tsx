@@ -188,7 +188,7 @@ describe("/onboarding", () => {
   it("finishes onboarding when skipped and goes to the dashboard", async () => {
     const { fetchMock, router } = arrange("/onboarding", [], {
       "POST /api/me/onboarding/complete": () => new Response(null, { status: 204 }),
-      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/session": () => jsonResponse(200, me),
     });
 
     fireEvent.click(await screen.findByRole("button", { name: "Skip" }));

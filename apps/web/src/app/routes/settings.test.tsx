@@ -22,7 +22,7 @@ type Handlers = Parameters<typeof stubFetch>[0];
 
 function renderSettings(path: string, workspaces: WorkspaceSummary[], extra: Handlers = {}) {
   const fetchMock = stubFetch({
-    "GET /api/me": () => jsonResponse(200, me),
+    "GET /api/session": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces }),
     "GET /api/billing": () => jsonResponse(200, makeBillingOverview()),
     // The workspace tab's naming-conventions card reads them for every plan.

@@ -50,7 +50,7 @@ function arrange(role: WorkspaceRole, extra: (base: string) => Handlers = () => 
   const workspace = makeWorkspace({ name: "Acme Team", type: "team", role });
   const base = `/api/workspaces/${workspace.id}`;
   const fetchMock = stubFetch({
-    "GET /api/me": () => jsonResponse(200, me),
+    "GET /api/session": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET ${base}/members`]: () =>
       jsonResponse(200, { viewerRole: role, members: membersFor(role) }),
@@ -84,7 +84,7 @@ describe("/workspace/members", () => {
 
   it("asks for a workspace when there is none", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/session": () => jsonResponse(200, me),
       "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
     });
     renderRoutes(
@@ -262,7 +262,7 @@ describe("/workspace/members", () => {
   it("shows the empty members state", async () => {
     const workspace = makeWorkspace({ role: "owner" });
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/session": () => jsonResponse(200, me),
       "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
       [`GET /api/workspaces/${workspace.id}/members`]: () =>
         jsonResponse(200, { viewerRole: "owner", members: [] }),

@@ -17,7 +17,7 @@ const me = (isAdmin: boolean) => ({
 
 function renderLayout({ isAdmin = false, outboxEnabled = false } = {}) {
   stubFetch({
-    "GET /api/me": () => jsonResponse(200, me(isAdmin)),
+    "GET /api/session": () => jsonResponse(200, me(isAdmin)),
     "GET /api/config": () =>
       jsonResponse(200, { outboxEnabled, googleSignIn: false, billingMode: null }),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
@@ -59,7 +59,7 @@ describe("AppLayout", () => {
 
   it("leaves ctrl+b to a text field that has the focus", async () => {
     stubFetch({
-      "GET /api/me": () => jsonResponse(200, me(false)),
+      "GET /api/session": () => jsonResponse(200, me(false)),
       "GET /api/config": () =>
         jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
       "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),

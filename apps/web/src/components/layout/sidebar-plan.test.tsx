@@ -8,7 +8,7 @@ import { AppLayout } from "./app-layout";
 function renderWithWorkspace(workspace: ReturnType<typeof makeWorkspace>) {
   stubFetch({
     // The viewer's own plan is Free with nothing used: the sidebar must not show it here.
-    "GET /api/me": () => jsonResponse(200, makeMe(makeSubscription())),
+    "GET /api/session": () => jsonResponse(200, makeMe(makeSubscription())),
     "GET /api/config": () =>
       jsonResponse(200, { outboxEnabled: false, googleSignIn: false, billingMode: null }),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),

@@ -17,7 +17,7 @@ function Harness() {
 function renderCard(initiallyOn: boolean, handlers: Parameters<typeof stubFetch>[0]) {
   let on = initiallyOn;
   const fetchMock = stubFetch({
-    "GET /api/me": () => jsonResponse(200, { ...makeMe(), twoFactorEnabled: on }),
+    "GET /api/session": () => jsonResponse(200, { ...makeMe(), twoFactorEnabled: on }),
     ...handlers,
   });
   renderRoutes([{ path: "/settings/profile", element: <Harness /> }], "/settings/profile");

@@ -11,7 +11,7 @@ function Harness() {
 }
 
 function renderCard(handlers: Parameters<typeof stubFetch>[0], me = makeMe()) {
-  const fetchMock = stubFetch({ "GET /api/me": () => jsonResponse(200, me), ...handlers });
+  const fetchMock = stubFetch({ "GET /api/session": () => jsonResponse(200, me), ...handlers });
   const rendered = renderRoutes(
     [
       { path: "/settings/profile", element: <Harness /> },
