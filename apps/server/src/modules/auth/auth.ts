@@ -16,6 +16,7 @@ import {
   verifyEmailMail,
 } from "../mail/templates.ts";
 import { signInThrottle } from "../rate-limits/sign-in-throttle.ts";
+import { generateBackupCodes } from "./backup-codes.ts";
 import { totpReplayGuard } from "./totp-replay.ts";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -150,7 +151,10 @@ export function createAuth(options: {
       // The TOTP secret and the backup codes are stored encrypted with APP_SECRET (the default).
       twoFactor({
         issuer: TWO_FACTOR_ISSUER,
-        backupCodeOptions: { storeBackupCodes: "encrypted" },
+        backupCodeOptions: {
+          storeBackupCodes: "encrypted",
+          customBackupCodesGenerate: generateBackupCodes,
+        },
       }),
       totpReplayGuard(db),
       signInThrottle(db),

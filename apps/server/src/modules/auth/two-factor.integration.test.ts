@@ -91,6 +91,8 @@ describe.each(testDatabaseKinds())("two-factor sign-in on %s", (kind) => {
     expect(decodeURIComponent(label ?? "")).toBe(`otpauth://totp/Utmost:${input.email}`);
     expect(new URLSearchParams(query).get("issuer")).toBe("Utmost");
     expect(backupCodes).toHaveLength(10);
+    // Read off paper and typed back: no look-alike characters (0/O, 1/l/I).
+    for (const code of backupCodes) expect(code).toMatch(/^[a-km-np-z2-9]{5}-[a-km-np-z2-9]{5}$/);
     const secret = totpSecretFromUri(totpURI);
 
     const [row] = await app.database.db
