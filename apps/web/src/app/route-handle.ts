@@ -1,4 +1,7 @@
-/** What each page inside the app layout tells the header (spec §2: header with page title). */
+/**
+ * What each route tells the browser tab ("<title> | Utmost") and, inside the app layout, the
+ * header (spec §2: header with page title).
+ */
 export interface RouteHandle {
   title: string;
   subtitle?: string;

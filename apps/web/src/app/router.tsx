@@ -121,56 +121,68 @@ export const routes: RouteObject[] = [
       { path: "/", element: <LandingRoute /> },
       {
         path: "/auth",
+        handle: handle("Sign in"),
         lazy: async () => ({ Component: (await import("./routes/auth")).AuthRoute }),
       },
       {
         path: "/auth/reset-password",
+        handle: handle("Reset password"),
         lazy: async () => ({
           Component: (await import("./routes/reset-password")).ResetPasswordRoute,
         }),
       },
       {
         path: "/privacy",
+        handle: handle("Privacy Policy"),
         lazy: async () => ({ Component: (await import("./routes/legal")).PrivacyRoute }),
       },
       {
         path: "/terms",
+        handle: handle("Terms of Service"),
         lazy: async () => ({ Component: (await import("./routes/legal")).TermsRoute }),
       },
       {
         path: "/gdpr",
+        handle: handle("GDPR"),
         lazy: async () => ({ Component: (await import("./routes/legal")).GdprRoute }),
       },
       {
         path: "/docs",
+        handle: handle("Documentation"),
         lazy: async () => ({ Component: (await import("./routes/docs")).DocsRoute }),
       },
       {
         path: "/docs/connect",
+        handle: handle("Connect Google Analytics - Docs"),
         lazy: async () => ({ Component: (await import("./routes/docs")).DocsConnectRoute }),
       },
       {
         path: "/docs/score",
+        handle: handle("The health score - Docs"),
         lazy: async () => ({ Component: (await import("./routes/docs")).DocsScoreRoute }),
       },
       {
         path: "/docs/checks/:checkId",
+        handle: handle("Check reference - Docs"),
         lazy: async () => ({ Component: (await import("./routes/docs")).DocsCheckRoute }),
       },
       {
         path: "/invite/accept",
+        handle: handle("Accept invitation"),
         lazy: async () => ({
           Component: (await import("./routes/invite-accept")).InviteAcceptRoute,
         }),
       },
       {
         path: "/alert-recipients/confirm",
+        handle: handle("Confirm alert emails"),
         lazy: async () => ({
           Component: (await import("./routes/alert-recipient-confirm")).AlertRecipientConfirmRoute,
         }),
       },
       {
         path: "/outbox",
+        handle: handle("Outbox"),
         lazy: async () => ({ Component: (await import("./routes/outbox")).OutboxRoute }),
       },
       {
@@ -178,6 +190,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "/onboarding",
+            handle: handle("Get started"),
             lazy: async () => ({
               Component: (await import("./routes/onboarding")).OnboardingRoute,
             }),
@@ -188,7 +201,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", element: <NotFoundRoute /> },
+      { path: "*", element: <NotFoundRoute />, handle: handle("Page not found") },
     ],
   },
 ];

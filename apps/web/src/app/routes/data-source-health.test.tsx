@@ -11,6 +11,7 @@ import {
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { AppRoot } from "./app-root";
 import { DataSourceHealthRoute } from "./data-source-health";
+import { RootRoute } from "./root";
 
 type Handlers = Parameters<typeof stubFetch>[0];
 
@@ -320,12 +321,20 @@ describe("/data-sources/:id/health", () => {
     renderRoutes(
       [
         {
-          element: <AppRoot />,
+          element: <RootRoute />,
           children: [
             {
-              path: "/data-sources/:id/health",
-              element: <DataSourceHealthRoute />,
-              handle: { title: "Health Report", subtitle: "Detailed UTM tracking health analysis" },
+              element: <AppRoot />,
+              children: [
+                {
+                  path: "/data-sources/:id/health",
+                  element: <DataSourceHealthRoute />,
+                  handle: {
+                    title: "Health Report",
+                    subtitle: "Detailed UTM tracking health analysis",
+                  },
+                },
+              ],
             },
           ],
         },
@@ -335,6 +344,7 @@ describe("/data-sources/:id/health", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Acme Store" })).toBeTruthy();
     expect(screen.getByText("Detailed UTM tracking health analysis")).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Health Report - Acme Store | Utmost"));
   });
 });
 

@@ -1,19 +1,33 @@
-import { createContext, useContext, useEffect } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 
-type SetPageTitle = (title: string | null) => void;
+interface PageTitleState {
+  /** What a page knows only after loading (the health report's property name), or null. */
+  title: string | null;
+  setTitle: (title: string | null) => void;
+}
 
 /**
- * Lets a page replace its route's static header title with one it knows only after loading
- * (spec §2: the health report is titled with the property's name). Outside the app layout the
- * setter does nothing.
+ * Lets a page add to its route's static title one it knows only after loading (spec §2: the
+ * health report is titled with the property's name). Outside the provider nothing is kept.
  */
-export const PageTitleContext = createContext<SetPageTitle>(() => {});
+const PageTitleContext = createContext<PageTitleState>({ title: null, setTitle: () => {} });
 
-/** Shows `title` in the header while the calling page is mounted; null keeps the route's own. */
+export function PageTitleProvider({ children }: { children: ReactNode }) {
+  const [title, setTitle] = useState<string | null>(null);
+  const value = useMemo(() => ({ title, setTitle }), [title]);
+  return <PageTitleContext value={value}>{children}</PageTitleContext>;
+}
+
+/** Adds `title` to the page's title while the calling page is mounted; null keeps the route's. */
 export function usePageTitle(title: string | null): void {
-  const setTitle = useContext(PageTitleContext);
+  const { setTitle } = useContext(PageTitleContext);
   useEffect(() => {
     setTitle(title);
     return () => setTitle(null);
   }, [title, setTitle]);
+}
+
+/** The title a page set with `usePageTitle`, or null. */
+export function useLoadedPageTitle(): string | null {
+  return useContext(PageTitleContext).title;
 }
