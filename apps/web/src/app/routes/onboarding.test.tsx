@@ -89,6 +89,8 @@ describe("/onboarding", () => {
       screen.getByRole("progressbar", { name: "Audit progress" }).getAttribute("aria-valuenow"),
     ).toBe("70");
     expect(await screen.findByText("Audit Complete!", undefined, { timeout: 3000 })).toBeTruthy();
+    // A finished audit leaves nothing to skip.
+    expect(screen.queryByRole("button", { name: "Skip" })).toBeNull();
     expect(screen.getByText("100%")).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(""));
 
@@ -176,13 +178,30 @@ describe("/onboarding", () => {
     ).toBeTruthy();
   });
 
-  it("skips the scan step after 2 seconds when no property is connected", async () => {
+  it("stays on Welcome and says why when Next is pressed with nothing connected", async () => {
+    arrange("/onboarding", []);
+
+    const next = await screen.findByRole("button", { name: "Next" });
+    await waitFor(() => expect(next).toHaveProperty("disabled", false));
+    fireEvent.click(next);
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Please connect at least one Analytics Property to continue",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText("Step 2 of 3")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Welcome to Utmost" })).toBeTruthy();
+  });
+
+  it("never reaches Complete without an audit: the scan step asks for a property", async () => {
     arrange("/onboarding?step=scan", []);
 
-    expect(await screen.findByText("No data source connected. Skipping scan step.")).toBeTruthy();
+    expect(await screen.findByText("Please connect a data source first")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
     expect(screen.getByText("Step 2 of 3")).toBeTruthy();
-    expect(await screen.findByText("Step 3 of 3", undefined, { timeout: 3000 })).toBeTruthy();
-    expect(screen.getByText("You're all set")).toBeTruthy();
+    expect(screen.queryByText("Step 3 of 3")).toBeNull();
+    expect(screen.queryByText("You're all set")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Connect a property" }));
+    expect(await screen.findByRole("button", { name: "Authorize Google Analytics" })).toBeTruthy();
   });
 
   it("finishes onboarding when skipped and goes to the dashboard", async () => {

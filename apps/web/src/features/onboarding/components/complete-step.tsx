@@ -10,38 +10,27 @@ const NEXT_STEPS = [
   { to: "/workspace/members", label: "Invite your team", icon: Users },
 ];
 
-/** Spec §4: the message follows the audit's score; without an audit the finish is neutral. */
+/** Spec §4: the message follows the finished audit's score. */
 export function CompleteStep({
   score,
   onBack,
   onFinish,
   finishing,
 }: {
-  score: number | null;
+  score: number;
   onBack: () => void;
   onFinish: () => void;
   finishing: boolean;
 }) {
-  const message =
-    score === null
-      ? {
-          title: "You're all set",
-          description:
-            "Your account is ready. Connect an analytics property from the dashboard whenever you like.",
-        }
-      : completionMessage(score);
+  const message = completionMessage(score);
   return (
-    <div className="flex flex-col items-center gap-6 text-center">
+    <div className="flex flex-1 flex-col items-center justify-center gap-6 text-center">
       <div className="flex size-14 items-center justify-center rounded-full bg-success/15 text-success">
         <PartyPopper className="size-7" aria-hidden />
       </div>
       <div>
         <h2 className="text-2xl font-semibold">{message.title}</h2>
-        {score === null ? null : (
-          <p className="mt-2 text-sm text-muted-foreground">
-            Your UTM health score is {score}/100.
-          </p>
-        )}
+        <p className="mt-2 text-sm text-muted-foreground">Your UTM health score is {score}/100.</p>
         <p className="mt-2 text-muted-foreground">{message.description}</p>
       </div>
       <ul className="grid w-full gap-2 sm:grid-cols-3">

@@ -35,7 +35,19 @@ export function OnboardingWizard() {
     onSuccess: () => navigate("/dashboard", { replace: true }),
   });
   const finish = () => complete.mutate();
-  const toComplete = useCallback(() => setStep(2), []);
+  // Spec §5: 'Please connect at least one Analytics Property to continue' keeps Welcome up.
+  const [needsProperty, setNeedsProperty] = useState(false);
+  const next = () => {
+    if (loading) return;
+    if (!firstDataSource) {
+      setNeedsProperty(true);
+      return;
+    }
+    setNeedsProperty(false);
+    setStep(1);
+  };
+  const backToConnect = useCallback(() => setStep(0), []);
+  // Complete is reached only through a finished audit: it never announces what did not happen.
   const onScanComplete = (scan: Scan) => {
     setScore(scanHealth(scan).score);
     setStep(2);
@@ -47,8 +59,9 @@ export function OnboardingWizard() {
   }, [searchParams, setSearchParams]);
 
   return (
+    // One size for every step (min-height), so the card does not jump as the steps change.
     <Card className="w-full max-w-xl">
-      <CardContent className="flex flex-col gap-6 pt-6">
+      <CardContent className="flex min-h-[36rem] flex-col gap-6 pt-6">
         {step > 0 ? (
           <div className="flex flex-col gap-2">
             <div className="flex justify-between text-sm text-muted-foreground">
@@ -65,7 +78,8 @@ export function OnboardingWizard() {
             workspaceId={workspace?.id ?? null}
             loading={loading}
             connected={firstDataSource}
-            onNext={() => setStep(1)}
+            needsProperty={needsProperty && !firstDataSource}
+            onNext={next}
             onSkip={finish}
             skipping={complete.isPending}
           />
@@ -75,13 +89,13 @@ export function OnboardingWizard() {
             dataSource={firstDataSource}
             loading={loading}
             onBack={() => setStep(0)}
-            onSkipToComplete={toComplete}
+            onBackToConnect={backToConnect}
             onComplete={onScanComplete}
             onSkip={finish}
             skipping={complete.isPending}
           />
         ) : null}
-        {step === 2 ? (
+        {step === 2 && score !== null ? (
           <CompleteStep
             score={score}
             onBack={() => setStep(1)}

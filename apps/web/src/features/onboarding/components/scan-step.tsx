@@ -1,7 +1,6 @@
 import type { DataSource, Scan } from "@utmost/contracts";
 import { CheckCircle2, Play, ScanSearch } from "lucide-react";
-import { useEffect } from "react";
-import { toast } from "sonner";
+import { useEffect, useState } from "react";
 import { GradeBadge, ScoreValue } from "@/components/health-score";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -9,11 +8,37 @@ import { LoadingScreen } from "@/components/ui/spinner";
 import { useAuditRunner } from "@/lib/audits";
 import { scanHealth } from "@/lib/health-score";
 
-/** Spec §9: with no data source the scan step moves on after 2 seconds. */
-export const SKIP_SCAN_DELAY_MS = 2000;
+/** Spec §4 and §9: a running audit shows 10%, then 10 more every 500 ms, up to 90%. */
+export const PROGRESS_FIRST_STEP = 10;
+export const PROGRESS_STEP = 10;
+export const PROGRESS_TICK_MS = 500;
+export const PROGRESS_CEILING = 90;
 
-/** Spec §4: a running audit shows at least the first step of progress. */
-const FIRST_PROGRESS_STEP = 10;
+/**
+ * What the bar shows `elapsedMs` into an audit whose server reports `reported` percent: the
+ * spec's steady climb, or the server's figure once it is ahead, so a fast scan never sits at 0%.
+ */
+export function displayedProgress(reported: number, elapsedMs: number): number {
+  const climbed = Math.min(
+    PROGRESS_CEILING,
+    PROGRESS_FIRST_STEP + PROGRESS_STEP * Math.floor(elapsedMs / PROGRESS_TICK_MS),
+  );
+  return Math.min(100, Math.max(reported, climbed));
+}
+
+function useElapsedMs(running: boolean): number {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    if (!running) {
+      setElapsed(0);
+      return;
+    }
+    const started = Date.now();
+    const timer = window.setInterval(() => setElapsed(Date.now() - started), PROGRESS_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [running]);
+  return elapsed;
+}
 
 function StepHeading({ title, description }: { title: string; description: string }) {
   return (
@@ -29,20 +54,24 @@ function StepHeading({ title, description }: { title: string; description: strin
   );
 }
 
-/** Spec §4: with no data source connected the step says so and moves on to Complete. */
-function NoPropertyScan({ onSkipToComplete }: { onSkipToComplete: () => void }) {
-  useEffect(() => {
-    // A fixed id keeps a single toast when the effect runs twice in development.
-    toast.error("No data source connected. Skipping scan step.", { id: "onboarding-scan-skip" });
-    const timer = window.setTimeout(onSkipToComplete, SKIP_SCAN_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [onSkipToComplete]);
-
+/**
+ * Spec §5: 'Please connect a data source first'. The spec's scan step skipped ahead to Complete
+ * here; onboarding stays, so it never announces an audit that did not run (ADR 014d).
+ */
+function NoPropertyScan({ onBackToConnect }: { onBackToConnect: () => void }) {
   return (
-    <StepHeading
-      title="Run your first audit"
-      description="No analytics property is connected yet, so there is nothing to scan."
-    />
+    <>
+      <StepHeading
+        title="Run your first audit"
+        description="No analytics property is connected yet, so there is nothing to scan."
+      />
+      <p role="alert" className="text-sm text-destructive">
+        Please connect a data source first
+      </p>
+      <Button size="lg" onClick={onBackToConnect}>
+        Connect a property
+      </Button>
+    </>
   );
 }
 
@@ -53,9 +82,11 @@ function NoPropertyScan({ onSkipToComplete }: { onSkipToComplete: () => void }) 
 function PropertyScan({
   dataSource,
   onComplete,
+  onFinishedChange,
 }: {
   dataSource: DataSource;
   onComplete: (scan: Scan) => void;
+  onFinishedChange: (finished: boolean) => void;
 }) {
   const runner = useAuditRunner({
     dataSourceId: dataSource.id,
@@ -63,9 +94,12 @@ function PropertyScan({
     scanType: "onboarding",
   });
   const { scan } = runner;
+  const elapsed = useElapsedMs(runner.isRunning);
+  const finished = !runner.isRunning && scan?.status === "completed";
+  useEffect(() => onFinishedChange(finished), [finished, onFinishedChange]);
 
   if (runner.isRunning) {
-    const progress = Math.max(scan?.status === "running" ? scan.progress : 0, FIRST_PROGRESS_STEP);
+    const progress = displayedProgress(scan?.status === "running" ? scan.progress : 0, elapsed);
     return (
       <>
         <StepHeading
@@ -126,7 +160,7 @@ export function ScanStep({
   dataSource,
   loading,
   onBack,
-  onSkipToComplete,
+  onBackToConnect,
   onComplete,
   onSkip,
   skipping,
@@ -134,27 +168,35 @@ export function ScanStep({
   dataSource: DataSource | null;
   loading: boolean;
   onBack: () => void;
-  onSkipToComplete: () => void;
+  onBackToConnect: () => void;
   onComplete: (scan: Scan) => void;
   onSkip: () => void;
   skipping: boolean;
 }) {
+  // Once the audit has finished there is nothing left to skip: Continue is the way on.
+  const [finished, setFinished] = useState(false);
   return (
-    <div className="flex flex-col items-center gap-6 text-center">
+    <div className="flex flex-1 flex-col items-center justify-center gap-6 text-center">
       {loading ? (
         <LoadingScreen />
       ) : dataSource ? (
-        <PropertyScan dataSource={dataSource} onComplete={onComplete} />
+        <PropertyScan
+          dataSource={dataSource}
+          onComplete={onComplete}
+          onFinishedChange={setFinished}
+        />
       ) : (
-        <NoPropertyScan onSkipToComplete={onSkipToComplete} />
+        <NoPropertyScan onBackToConnect={onBackToConnect} />
       )}
-      <div className="flex w-full justify-between">
+      <div className="mt-auto flex w-full justify-between">
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>
-        <Button variant="ghost" onClick={onSkip} disabled={skipping}>
-          Skip
-        </Button>
+        {finished ? null : (
+          <Button variant="ghost" onClick={onSkip} disabled={skipping}>
+            Skip
+          </Button>
+        )}
       </div>
     </div>
   );

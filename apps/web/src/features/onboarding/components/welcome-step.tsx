@@ -18,6 +18,7 @@ export function WelcomeStep({
   workspaceId,
   loading,
   connected,
+  needsProperty,
   onNext,
   onSkip,
   skipping,
@@ -27,6 +28,8 @@ export function WelcomeStep({
   loading: boolean;
   /** The property already connected, if any: going back to this step does not ask again. */
   connected: DataSource | null;
+  /** Next was pressed with nothing connected: say what is missing, and stay. */
+  needsProperty: boolean;
   onNext: () => void;
   onSkip: () => void;
   skipping: boolean;
@@ -52,7 +55,7 @@ export function WelcomeStep({
   }
 
   return (
-    <div className="flex flex-col items-center gap-6 text-center">
+    <div className="flex flex-1 flex-col items-center justify-center gap-6 text-center">
       <div className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
         <Sparkles className="size-7" aria-hidden />
       </div>
@@ -82,11 +85,16 @@ export function WelcomeStep({
             Authorize Google Analytics
           </Button>
         )}
+        {needsProperty ? (
+          <p role="alert" className="text-sm text-destructive">
+            Please connect at least one Analytics Property to continue
+          </p>
+        ) : null}
         <div className="flex justify-between">
           <Button variant="ghost" onClick={onSkip} disabled={skipping}>
             Skip
           </Button>
-          <Button variant={connected ? "default" : "outline"} onClick={onNext}>
+          <Button variant={connected ? "default" : "outline"} onClick={onNext} disabled={loading}>
             Next
           </Button>
         </div>
