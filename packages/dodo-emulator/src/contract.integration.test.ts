@@ -474,3 +474,123 @@ describe("the customer portal", () => {
     );
   });
 });
+
+describe("changing plans", () => {
+  // Dodo's change-plan (api-reference/subscriptions/change-plan): product_id,
+  // proration_billing_mode and quantity are required.
+  it("moves the subscription to the new product and charges the prorated difference", async () => {
+    const id = await subscribe();
+    // Halfway through a 31-day period (March 10 to April 10).
+    h.clock.now = new Date("2025-03-25T21:30:00.000Z");
+
+    const answer = await h.client.subscriptions.changePlan(id, {
+      product_id: AGENCY.productId,
+      quantity: 1,
+      proration_billing_mode: "prorated_immediately",
+    });
+
+    expect(answer.payment_id).toMatch(/^pay_/);
+    const changed = await h.client.subscriptions.retrieve(id);
+    expect(changed).toMatchObject({
+      status: "active",
+      product_id: AGENCY.productId,
+      quantity: 1,
+      recurring_pre_tax_amount: AGENCY.priceCents,
+      next_billing_date: addMonths(START, 1).toISOString(),
+    });
+    expect(types().slice(2)).toEqual(["payment.succeeded", "subscription.plan_changed"]);
+    const charge = await h.client.payments.retrieve(answer.payment_id ?? "");
+    expect(charge.total_amount).toBe(Math.round((AGENCY.priceCents - PRO.priceCents) / 2));
+  });
+
+  it("charges nothing to move down with prorated_immediately", async () => {
+    const session = await createSession({
+      product_cart: [{ product_id: AGENCY.productId, quantity: 1 }],
+    });
+    const paid = await submitForm(`${h.emulator.url}/checkout/${session.session_id}/pay`);
+    const id = new URL(paid.headers.get("location") ?? "").searchParams.get("subscription_id");
+    const answer = await h.client.subscriptions.changePlan(id ?? "", {
+      product_id: PRO.productId,
+      quantity: 1,
+      proration_billing_mode: "prorated_immediately",
+    });
+    expect(answer.payment_id).toBeNull();
+    expect(types().slice(2)).toEqual(["subscription.plan_changed"]);
+  });
+
+  it('refuses a quantity below 1: "Number of units to subscribe for. Must be at least 1."', async () => {
+    const id = await subscribe();
+    await expect(
+      h.client.subscriptions.changePlan(id, {
+        product_id: AGENCY.productId,
+        quantity: 0,
+        proration_billing_mode: "prorated_immediately",
+      }),
+    ).rejects.toMatchObject({ status: 422, error: { code: "INVALID_REQUEST_BODY" } });
+    expect((await h.client.subscriptions.retrieve(id)).product_id).toBe(PRO.productId);
+  });
+
+  it("refuses a missing proration_billing_mode (required), an unknown product and a cancelled subscription", async () => {
+    const id = await subscribe();
+    const raw = await fetch(`${h.emulator.url}/subscriptions/${id}/change-plan`, {
+      method: "POST",
+      headers: { Authorization: "Bearer test-dodo-api-key", "Content-Type": "application/json" },
+      body: JSON.stringify({ product_id: AGENCY.productId, quantity: 1 }),
+    });
+    expect(raw.status).toBe(422);
+    await expect(
+      h.client.subscriptions.changePlan(id, {
+        product_id: "pdt_nope",
+        quantity: 1,
+        proration_billing_mode: "full_immediately",
+      }),
+    ).rejects.toMatchObject({ status: 404, error: { code: "NOT_FOUND" } });
+    await h.emulator.control.cancel(id);
+    await expect(
+      h.client.subscriptions.changePlan(id, {
+        product_id: AGENCY.productId,
+        quantity: 1,
+        proration_billing_mode: "full_immediately",
+      }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe("listing payments", () => {
+  it("lists a subscription's payments newest first with card and invoice link", async () => {
+    const id = await subscribe();
+    await h.emulator.control.renew(id);
+
+    const page = await h.client.payments.list({ subscription_id: id });
+    const items = page.items;
+    expect(items).toHaveLength(2);
+    expect(Date.parse(items[0]?.created_at ?? "")).toBeGreaterThanOrEqual(
+      Date.parse(items[1]?.created_at ?? ""),
+    );
+    expect(items[0]).toMatchObject({
+      status: "succeeded",
+      total_amount: PRO.priceCents,
+      currency: "USD",
+      card_network: "VISA",
+      card_last_four: "4242",
+      subscription_id: id,
+    });
+    const invoice = await fetch(items[0]?.invoice_url ?? "");
+    expect(invoice.status).toBe(200);
+    expect(await invoice.text()).toContain("Utmost Pro");
+    expect((await h.client.payments.list({ subscription_id: "sub_other" })).items).toEqual([]);
+  });
+
+  it('pages as documented: "Page size default is 10 max is 100"', async () => {
+    const id = await subscribe();
+    for (let index = 0; index < 11; index += 1) await h.emulator.control.renew(id);
+    const first = await fetch(`${h.emulator.url}/payments?subscription_id=${id}`, {
+      headers: { Authorization: "Bearer test-dodo-api-key" },
+    });
+    expect(((await first.json()) as { items: unknown[] }).items).toHaveLength(10);
+    const over = await fetch(`${h.emulator.url}/payments?page_size=101`, {
+      headers: { Authorization: "Bearer test-dodo-api-key" },
+    });
+    expect(over.status).toBe(422);
+  });
+});

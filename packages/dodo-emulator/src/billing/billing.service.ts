@@ -13,6 +13,7 @@ import {
   type DodoPayment,
   type DodoSubscription,
   type EventType,
+  type ProrationBillingMode,
   US_BILLING,
 } from "../state/wire.ts";
 import type { WebhookSender } from "../webhooks/webhook-sender.ts";
@@ -176,6 +177,76 @@ export class Billing {
     await this.#emitSubscription("subscription.updated", record);
   }
 
+  /**
+   * `POST /subscriptions/{id}/change-plan`: the subscription moves to `productId` at once and the
+   * rest of the current period is charged as `mode` says, on the card already on file:
+   * prorated_immediately charges the new plan's share of the remaining period less the old
+   * plan's (a downgrade charges nothing), full_immediately the new plan's full price,
+   * difference_immediately the price difference, do_not_bill nothing. Announced as Dodo does:
+   * the charge's `payment.succeeded`, then `subscription.plan_changed`.
+   */
+  async changePlan(
+    subscriptionId: string,
+    change: { productId: string; quantity: number; mode: ProrationBillingMode },
+  ): Promise<{ paymentId: string | null }> {
+    const record = this.#liveSubscription(subscriptionId);
+    const next = this.#store.products.get(change.productId);
+    if (next === undefined) throw notFound("Product", change.productId);
+    const current = this.#store.products.get(record.wire.product_id);
+    const oldAmount = (current?.priceCents ?? 0) * record.wire.quantity;
+    const newAmount = next.priceCents * change.quantity;
+    const now = this.#now().getTime();
+    const periodStart = Date.parse(record.wire.previous_billing_date);
+    const periodEnd = Date.parse(record.wire.next_billing_date);
+    const remaining =
+      periodEnd > periodStart
+        ? Math.min(1, Math.max(0, (periodEnd - now) / (periodEnd - periodStart)))
+        : 0;
+    const charge = {
+      prorated_immediately: Math.round((newAmount - oldAmount) * remaining),
+      full_immediately: newAmount,
+      difference_immediately: newAmount - oldAmount,
+      do_not_bill: 0,
+    }[change.mode];
+
+    record.wire.product_id = change.productId;
+    record.wire.quantity = change.quantity;
+    record.wire.recurring_pre_tax_amount = newAmount;
+    let paymentId: string | null = null;
+    if (charge > 0) {
+      const { customer_id: customerId, email, name } = record.wire.customer;
+      const payment = this.#payment({
+        status: "succeeded",
+        customer: { customerId, email, name },
+        metadata: record.wire.metadata,
+        subscriptionIds: [record.wire.subscription_id],
+        checkoutSessionId: null,
+        lines: [{ productId: change.productId, quantity: change.quantity }],
+        totalCents: charge,
+      });
+      paymentId = payment.payment_id;
+      await this.#emitPayment("payment.succeeded", payment);
+    }
+    await this.#emitSubscription("subscription.plan_changed", record);
+    return { paymentId };
+  }
+
+  /** `GET /payments`, newest first, narrowed by subscription or customer. */
+  payments(filter: { subscriptionId?: string; customerId?: string }): DodoPayment[] {
+    return [...this.#store.payments.values()]
+      .filter(
+        (payment) =>
+          (filter.subscriptionId === undefined ||
+            payment.subscription_ids.includes(filter.subscriptionId)) &&
+          (filter.customerId === undefined || payment.customer.customer_id === filter.customerId),
+      )
+      .reverse();
+  }
+
+  payment(paymentId: string): DodoPayment | undefined {
+    return this.#store.payments.get(paymentId);
+  }
+
   subscription(subscriptionId: string): DodoSubscription | undefined {
     const record = this.#store.subscriptions.get(subscriptionId);
     return record === undefined ? undefined : structuredClone(record.wire);
@@ -337,15 +408,19 @@ export class Billing {
     subscriptionIds: string[];
     checkoutSessionId: string | null;
     lines: CheckoutLine[];
+    /** A prorated charge; otherwise the lines' full price. */
+    totalCents?: number;
   }): DodoPayment {
     const now = this.#now().toISOString();
-    const total = payment.lines.reduce(
-      (sum, line) =>
-        sum + (this.#store.products.get(line.productId)?.priceCents ?? 0) * line.quantity,
-      0,
-    );
+    const total =
+      payment.totalCents ??
+      payment.lines.reduce(
+        (sum, line) =>
+          sum + (this.#store.products.get(line.productId)?.priceCents ?? 0) * line.quantity,
+        0,
+      );
     const failed = payment.status === "failed";
-    return {
+    const record: DodoPayment = {
       payment_id: newId("pay"),
       business_id: this.#businessId,
       brand_id: this.#businessId,
@@ -386,6 +461,8 @@ export class Billing {
       discount_id: null,
       invoice_id: failed ? null : `inv_${newId("pay").slice(4)}`,
     };
+    this.#store.payments.set(record.payment_id, record);
+    return record;
   }
 
   async #emitPayment(type: EventType, payment: DodoPayment): Promise<void> {

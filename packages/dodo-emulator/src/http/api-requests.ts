@@ -1,6 +1,7 @@
 import type { NewCheckout } from "../billing/billing.service.ts";
 import { invalidBody } from "../dodo-error.ts";
 import type { CheckoutLine } from "../state/store.ts";
+import { PRORATION_BILLING_MODES, type ProrationBillingMode } from "../state/wire.ts";
 import { readField } from "./reply.ts";
 
 /**
@@ -91,4 +92,65 @@ function metadata(value: unknown): Record<string, string> {
     if (typeof item !== "string") throw invalidBody(`metadata.${key} must be a string.`);
   }
   return Object.fromEntries(entries);
+}
+
+/**
+ * `POST /subscriptions/{id}/change-plan` (`SubscriptionChangePlanParams`): product_id,
+ * proration_billing_mode and quantity are required; Dodo documents quantity as "Number of units
+ * to subscribe for. Must be at least 1."
+ */
+export function parseChangePlan(body: unknown): {
+  productId: string;
+  quantity: number;
+  mode: ProrationBillingMode;
+} {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw invalidBody("The request body must be a JSON object.");
+  }
+  const productId = readField(body, "product_id");
+  if (typeof productId !== "string" || productId.trim() === "") {
+    throw invalidBody("product_id is required: the product to subscribe to.");
+  }
+  const mode = readField(body, "proration_billing_mode");
+  if (!PRORATION_BILLING_MODES.includes(mode as ProrationBillingMode)) {
+    throw invalidBody(
+      `proration_billing_mode is required: one of ${PRORATION_BILLING_MODES.join(", ")}.`,
+    );
+  }
+  const quantity = readField(body, "quantity");
+  if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) {
+    throw invalidBody("quantity is the number of units to subscribe for and must be at least 1.");
+  }
+  return { productId, quantity, mode: mode as ProrationBillingMode };
+}
+
+/**
+ * `GET /payments`'s query (`PaymentListParams`): "Page size default is 10 max is 100", page
+ * numbers from 0.
+ */
+export function parsePaymentListQuery(query: unknown): {
+  subscriptionId?: string;
+  customerId?: string;
+  pageSize: number;
+  pageNumber: number;
+} {
+  const text = (name: string) => {
+    const value = readField(query, name);
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  const whole = (name: string, fallback: number, max: number) => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw invalidBody(`${name} must be a whole number from 0 to ${max}.`);
+    }
+    return value;
+  };
+  return {
+    subscriptionId: text("subscription_id"),
+    customerId: text("customer_id"),
+    pageSize: whole("page_size", 10, 100),
+    pageNumber: whole("page_number", 0, Number.MAX_SAFE_INTEGER),
+  };
 }

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DodoApiError, notFound } from "../dodo-error.ts";
+import type { DodoPayment, DodoPaymentListItem } from "../state/wire.ts";
 import {
+  parseChangePlan,
   parseCheckoutRequest,
+  parsePaymentListQuery,
   parsePortalRequest,
   parseSubscriptionUpdate,
 } from "./api-requests.ts";
@@ -63,6 +66,36 @@ export function registerApiRoutes(fastify: FastifyInstance, ctx: EmulatorContext
     return sendSubscription(ctx, reply, id);
   });
 
+  fastify.post<{ Params: { id: string } }>(
+    "/subscriptions/:id/change-plan",
+    async (request, reply) => {
+      const change = parseChangePlan(request.body);
+      const { paymentId } = await ctx.billing.changePlan(request.params.id, change);
+      return sendJson(reply, 200, {
+        payment_id: paymentId,
+        payment_link: null,
+        client_secret: null,
+        expires_on: null,
+      });
+    },
+  );
+
+  fastify.get("/payments", async (request, reply) => {
+    const query = parsePaymentListQuery(request.query);
+    const start = query.pageSize * query.pageNumber;
+    const items = ctx.billing
+      .payments(query)
+      .slice(start, start + query.pageSize)
+      .map((payment) => listItem(payment, `${ctx.publicUrl()}/invoices/${payment.payment_id}`));
+    return sendJson(reply, 200, { items });
+  });
+
+  fastify.get<{ Params: { id: string } }>("/payments/:id", async (request, reply) => {
+    const payment = ctx.billing.payment(request.params.id);
+    if (payment === undefined) throw notFound("Payment", request.params.id);
+    return sendJson(reply, 200, payment);
+  });
+
   fastify.post<{ Params: { customerId: string } }>(
     "/customers/:customerId/customer-portal/session",
     async (request, reply) => {
@@ -84,4 +117,30 @@ function hasApiKey(request: FastifyRequest, apiKey: string): boolean {
   const given = Buffer.from(header.startsWith("Bearer ") ? header.slice(7).trim() : "");
   const wanted = Buffer.from(apiKey);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** A payment as `GET /payments` lists it; a charge's invoice opens at `invoiceUrl`. */
+function listItem(payment: DodoPayment, invoiceUrl: string): DodoPaymentListItem {
+  return {
+    brand_id: payment.brand_id,
+    created_at: payment.created_at,
+    currency: payment.currency,
+    customer: payment.customer,
+    digital_products_delivered: payment.digital_products_delivered,
+    has_license_key: false,
+    is_multi_subscription: payment.is_multi_subscription,
+    metadata: payment.metadata,
+    payment_id: payment.payment_id,
+    payment_provider: payment.payment_provider,
+    subscription_ids: payment.subscription_ids,
+    total_amount: payment.total_amount,
+    card_last_four: payment.card_last_four,
+    card_network: payment.card_network,
+    invoice_id: payment.invoice_id,
+    invoice_url: payment.invoice_id === null ? null : invoiceUrl,
+    payment_method: payment.payment_method,
+    payment_method_type: payment.payment_method_type,
+    status: payment.status,
+    subscription_id: payment.subscription_id,
+  };
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { DodoApiError } from "../dodo-error.ts";
-import { renderCheckoutPage, renderMessagePage, renderPortalPage } from "../pages/hosted-pages.ts";
+import {
+  renderCheckoutPage,
+  renderInvoicePage,
+  renderMessagePage,
+  renderPortalPage,
+} from "../pages/hosted-pages.ts";
 import type { EmulatorContext } from "./context.ts";
 import { readString, sendHtml } from "./reply.ts";
 
@@ -76,6 +81,34 @@ export function registerPageRoutes(fastify: FastifyInstance, ctx: EmulatorContex
       "Payment failed",
       "The test card was declined and nothing was charged. Start again from the app.",
     ]);
+  });
+
+  fastify.get<{ Params: { id: string } }>("/invoices/:id", async (request, reply) => {
+    const payment = ctx.billing.payment(request.params.id);
+    if (payment === undefined || payment.invoice_id === null) {
+      return sendHtml(
+        reply,
+        404,
+        renderMessagePage("Invoice not found", "There is no invoice for this payment."),
+      );
+    }
+    return sendHtml(
+      reply,
+      200,
+      renderInvoicePage({
+        invoiceId: payment.invoice_id,
+        paymentId: payment.payment_id,
+        date: payment.created_at.slice(0, 10),
+        customerEmail: payment.customer.email,
+        lines: payment.product_cart.map((line) => ({
+          name: ctx.billing.product(line.product_id)?.name ?? line.product_id,
+          quantity: line.quantity,
+        })),
+        totalCents: payment.total_amount,
+        status: payment.status,
+        card: `${payment.card_network} •••• ${payment.card_last_four}`,
+      }),
+    );
   });
 
   fastify.get<{ Params: { token: string } }>("/portal/:token", async (request, reply) => {

@@ -161,3 +161,37 @@ ${model.returnUrl === null ? "" : `<p><a href="${escapeHtml(model.returnUrl)}">R
 export function renderMessagePage(heading: string, message: string): string {
   return page(heading, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>`);
 }
+
+export interface InvoicePageModel {
+  invoiceId: string;
+  paymentId: string;
+  date: string;
+  customerEmail: string;
+  lines: readonly { name: string; quantity: number }[];
+  totalCents: number;
+  status: string;
+  card: string;
+}
+
+/** A paid charge's invoice, as the `invoice_url` of `GET /payments` opens it. */
+export function renderInvoicePage(model: InvoicePageModel): string {
+  const rows = model.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ""}</td></tr>`,
+    )
+    .join("\n");
+  return page(
+    `Invoice ${model.invoiceId} (test mode)`,
+    `<h1>Invoice ${escapeHtml(model.invoiceId)}</h1>
+<p class="muted">Date ${escapeHtml(model.date)} · Billed to <strong>${escapeHtml(model.customerEmail)}</strong></p>
+<table>
+<thead><tr><th>Product</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot><tr><th>Total ${escapeHtml(formatUsd(model.totalCents))} (${escapeHtml(model.status)})</th></tr></tfoot>
+</table>
+<p class="muted">Paid with ${escapeHtml(model.card)} · Payment ${escapeHtml(model.paymentId)}</p>`,
+  );
+}

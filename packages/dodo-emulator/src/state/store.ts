@@ -1,4 +1,4 @@
-import type { DodoSubscription } from "./wire.ts";
+import type { DodoPayment, DodoSubscription } from "./wire.ts";
 
 /** Everything the stand-in knows, in memory; a restart starts a fresh account. */
 
@@ -54,6 +54,8 @@ export class DodoStore {
   readonly customers = new Map<string, Customer>();
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   readonly portals = new Map<string, PortalSession>();
+  /** Every charge and declined charge, in the order they happened. */
+  readonly payments = new Map<string, DodoPayment>();
 
   constructor(products: readonly DodoProduct[]) {
     this.products = new Map(products.map((product) => [product.productId, product]));

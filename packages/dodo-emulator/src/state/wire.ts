@@ -116,7 +116,44 @@ export type EventType =
   | "subscription.renewed"
   | "subscription.on_hold"
   | "subscription.cancelled"
-  | "subscription.updated";
+  | "subscription.updated"
+  | "subscription.plan_changed";
+
+/**
+ * `POST /subscriptions/{id}/change-plan`'s proration modes (`SubscriptionChangePlanParams`):
+ * how the rest of the current period is charged when the plan changes.
+ */
+export const PRORATION_BILLING_MODES = [
+  "prorated_immediately",
+  "full_immediately",
+  "difference_immediately",
+  "do_not_bill",
+] as const;
+export type ProrationBillingMode = (typeof PRORATION_BILLING_MODES)[number];
+
+/** One item of `GET /payments` (`PaymentListResponse`). */
+export interface DodoPaymentListItem {
+  brand_id: string;
+  created_at: string;
+  currency: "USD";
+  customer: DodoCustomerDetails;
+  digital_products_delivered: boolean;
+  has_license_key: false;
+  is_multi_subscription: boolean;
+  metadata: Record<string, string>;
+  payment_id: string;
+  payment_provider: "stripe";
+  subscription_ids: string[];
+  total_amount: number;
+  card_last_four: string | null;
+  card_network: string | null;
+  invoice_id: string | null;
+  invoice_url: string | null;
+  payment_method: string | null;
+  payment_method_type: string | null;
+  status: DodoPayment["status"];
+  subscription_id: string | null;
+}
 
 export const US_BILLING: DodoBillingAddress = {
   country: "US",
