@@ -194,6 +194,7 @@ export async function buildApp({
 
   await webRoutes(server, {
     distDir: config.webDistDir,
+    siteUrl: config.appUrl,
     // The demo's pages and stand-ins, where this deployment has none: 404, not the app's page.
     absentPages: [
       ...(outboxEnabled ? [] : ["/outbox"]),

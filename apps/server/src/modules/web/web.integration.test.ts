@@ -12,11 +12,14 @@ describe("serving the built web app", () => {
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(tmpdir(), "utmost-dist-"));
     await mkdir(path.join(distDir, "assets"));
-    await writeFile(path.join(distDir, "index.html"), "<!doctype html><title>Utmost</title>");
+    await writeFile(
+      path.join(distDir, "index.html"),
+      '<!doctype html><title>Utmost</title><meta property="og:image" content="/og-image.png" /><meta name="twitter:image" content="/og-image.png" /><link rel="icon" href="/favicon.ico" />',
+    );
     await writeFile(path.join(distDir, "assets", "app-1234.js"), "console.log(1)");
     server = Fastify();
     registerErrorHandler(server);
-    await webRoutes(server, { distDir });
+    await webRoutes(server, { distDir, siteUrl: "https://app.example.test/" });
     server.get("/api/health", async () => ({ status: "ok" }));
   });
   afterAll(async () => {
@@ -36,6 +39,17 @@ describe("serving the built web app", () => {
       expect(response.body).toContain("<title>Utmost</title>");
     },
   );
+
+  it("gives the link-preview image this deployment's address, and leaves other paths alone", async () => {
+    const { body } = await get("/");
+    expect(body).toContain(
+      '<meta property="og:image" content="https://app.example.test/og-image.png" />',
+    );
+    expect(body).toContain(
+      '<meta name="twitter:image" content="https://app.example.test/og-image.png" />',
+    );
+    expect(body).toContain('<link rel="icon" href="/favicon.ico" />');
+  });
 
   it("serves hashed assets with a long cache", async () => {
     const response = await get("/assets/app-1234.js");

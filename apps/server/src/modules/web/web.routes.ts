@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -8,13 +9,21 @@ import { errorBody } from "../../lib/errors.ts";
  * Serves the built single-page app; any page GET outside /api that is not a file gets index.html so
  * the browser router can answer it (its own 404 page included). `absentPages` are paths this
  * deployment does not have, with everything under them (the demo's outbox and stand-ins outside
- * the demo): a plain 404.
+ * the demo): a plain 404. index.html's link-preview image gets this deployment's address
+ * (`siteUrl`): Open Graph and Twitter cards need an absolute URL, which the build cannot know.
  */
 export async function webRoutes(
   app: FastifyInstance,
-  options: { distDir: string; absentPages?: readonly string[] },
+  options: { distDir: string; siteUrl: string; absentPages?: readonly string[] },
 ) {
-  const hasWeb = existsSync(path.join(options.distDir, "index.html"));
+  const indexPath = path.join(options.distDir, "index.html");
+  const hasWeb = existsSync(indexPath);
+  // Read on each request, as the static files are, so a rebuild is served at once.
+  const sendIndex = async (reply: FastifyReply) => {
+    const html = absolutePreviewImages(await readFile(indexPath, "utf8"), options.siteUrl);
+    // HTML is never cached, so a new build reaches browsers at once; hashed assets are.
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -26,7 +35,6 @@ export async function webRoutes(
         }
       },
     });
-    // HTML is never cached, so a new build reaches browsers at once; hashed assets are.
     app.get("/", (_request, reply) => sendIndex(reply));
   }
 
@@ -49,6 +57,11 @@ export async function webRoutes(
   });
 }
 
-function sendIndex(reply: FastifyReply) {
-  return reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
+/** `content="/og-image.png"` in a preview tag becomes `content="https://app.example/og-image.png"`. */
+export function absolutePreviewImages(html: string, siteUrl: string): string {
+  const base = siteUrl.replace(/\/+$/, "");
+  return html.replace(
+    /(<meta\s+(?:property="og:image"|name="twitter:image")\s+content=")\/(?!\/)/g,
+    `$1${base}/`,
+  );
 }
