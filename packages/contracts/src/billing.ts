@@ -41,3 +41,59 @@ export type BillingOverview = z.infer<typeof BillingOverviewSchema>;
 /** `POST /api/billing/portal`: a link into the provider's customer portal. */
 export const BillingPortalResponseSchema = z.object({ url: z.string() });
 export type BillingPortalResponse = z.infer<typeof BillingPortalResponseSchema>;
+
+/**
+ * One charge of a paid plan as the provider lists it (issue 22): the billing page's invoices.
+ * `url` opens the provider's invoice; null for a declined charge, which has none.
+ */
+export const BillingInvoiceSchema = z.object({
+  paymentId: z.string(),
+  date: z.iso.datetime({ offset: true }),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  url: z.string().nullable(),
+});
+export type BillingInvoice = z.infer<typeof BillingInvoiceSchema>;
+
+/**
+ * What the subscription is made of, one line each: the plan today. Add-ons (issue 23) join as
+ * lines of their own kind, so the page lists whatever the provider bills.
+ */
+export const BillingLineSchema = z.object({
+  kind: z.enum(["plan"]),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Per month, for the whole line. */
+  amountCents: z.number().int(),
+});
+export type BillingLine = z.infer<typeof BillingLineSchema>;
+
+/** A paid plan as the provider bills it, read live (`GET /api/billing/details`). */
+export const BillingDetailsSchema = z.object({
+  tier: PaidTierSchema,
+  status: z.string(),
+  lines: z.array(BillingLineSchema),
+  /** The whole subscription per month. */
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** The next charge; null once the plan is set to end. */
+  renewsAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When a cancelled plan ends (or ended); null while it renews. */
+  endsAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The card on file, from the latest charge; null before any. */
+  paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  invoices: z.array(BillingInvoiceSchema),
+});
+export type BillingDetails = z.infer<typeof BillingDetailsSchema>;
+
+/** Null on Free, or where this deployment sells no plans. */
+export const BillingDetailsResponseSchema = z.object({ details: BillingDetailsSchema.nullable() });
+export type BillingDetailsResponse = z.infer<typeof BillingDetailsResponseSchema>;
+
+/**
+ * `POST /api/billing/change-plan`: one step from one paid plan to another, the rest of the
+ * period prorated by the provider.
+ */
+export const ChangePlanRequestSchema = z.object({ tier: PaidTierSchema });
+export type ChangePlanRequest = z.infer<typeof ChangePlanRequestSchema>;

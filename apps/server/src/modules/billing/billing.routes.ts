@@ -1,6 +1,8 @@
 import {
+  BillingDetailsResponseSchema,
   BillingOverviewSchema,
   BillingPortalResponseSchema,
+  ChangePlanRequestSchema,
   CreateCheckoutRequestSchema,
   CreateCheckoutResponseSchema,
 } from "@utmost/contracts";
@@ -39,6 +41,23 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
     },
     async (request) =>
       billing.createCheckout(db, setup, currentUser(request), request.body.tier, appUrl),
+  );
+
+  app.get(
+    "/api/billing/details",
+    { schema: { response: { 200: BillingDetailsResponseSchema } } },
+    async (request) => billing.getDetails(db, setup, currentUser(request).id),
+  );
+
+  app.post(
+    "/api/billing/change-plan",
+    {
+      schema: {
+        body: ChangePlanRequestSchema,
+        response: { 200: BillingDetailsResponseSchema },
+      },
+    },
+    async (request) => billing.changePlan(db, setup, currentUser(request).id, request.body.tier),
   );
 
   app.post(

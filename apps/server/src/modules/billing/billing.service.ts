@@ -1,4 +1,6 @@
 import {
+  type BillingDetails,
+  type BillingDetailsResponse,
   type BillingOverview,
   type CreateCheckoutResponse,
   PAYMENT_FAILURE_GRACE_DAYS,
@@ -12,7 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../auth/session.ts";
 import * as repo from "./billing.repository.ts";
-import type { BillingSetup } from "./billing-setup.ts";
+import { type BillingSetup, tierOfProduct } from "./billing-setup.ts";
 import { FREE_PLAN } from "./billing-webhooks.ts";
 import { enforcePropertyLimit } from "./property-limit.ts";
 
@@ -69,7 +71,7 @@ export async function createCheckout(
       "ALREADY_SUBSCRIBED",
       row.tier === tier
         ? `You are already on the ${PLANS[tier].name} plan.`
-        : `You are on the ${PLANS[row.tier].name} plan. Cancel it under Manage subscription before choosing another plan.`,
+        : `You are on the ${PLANS[row.tier].name} plan. Choose Change plan on the billing page to switch.`,
     );
   }
   try {
@@ -113,6 +115,99 @@ export async function createPortalLink(
   } catch (error) {
     throw providerError(error, "open the billing portal");
   }
+}
+
+/** How many of the latest charges the billing page lists. */
+export const INVOICES_SHOWN = 12;
+
+/**
+ * `GET /api/billing/details` (issue 22): the paid plan as the provider bills it, read live from
+ * Dodo: the subscription (plan, price, renewal or end) and its payments (card, invoices).
+ */
+export async function getDetails(
+  db: Db,
+  setup: BillingSetup | null,
+  userId: string,
+): Promise<BillingDetailsResponse> {
+  const row = await repo.findSubscription(db, userId);
+  if (!setup || !row?.providerSubscriptionId || row.tier === "free") return { details: null };
+  try {
+    const [subscription, payments] = await Promise.all([
+      setup.client.subscriptions.retrieve(row.providerSubscriptionId),
+      setup.client.payments.list({
+        subscription_id: row.providerSubscriptionId,
+        page_size: INVOICES_SHOWN,
+      }),
+    ]);
+    const tier = tierOfProduct(setup, subscription.product_id);
+    if (!tier || tier === "free") return { details: null };
+    const ending = subscription.status === "cancelled" || subscription.cancel_at_next_billing_date;
+    const card = payments.items.find((payment) => payment.card_last_four);
+    const details: BillingDetails = {
+      tier,
+      status: subscription.status,
+      lines: [
+        {
+          kind: "plan",
+          name: `${PLANS[tier].name} plan`,
+          quantity: subscription.quantity,
+          amountCents: subscription.recurring_pre_tax_amount,
+        },
+      ],
+      amountCents: subscription.recurring_pre_tax_amount,
+      currency: subscription.currency,
+      renewsAt: ending ? null : subscription.next_billing_date,
+      endsAt: ending ? (subscription.cancelled_at ?? subscription.next_billing_date) : null,
+      paymentMethod: card?.card_last_four
+        ? { brand: card.card_network ?? "Card", last4: card.card_last_four }
+        : null,
+      invoices: payments.items.map((payment) => ({
+        paymentId: payment.payment_id,
+        date: payment.created_at,
+        amountCents: payment.total_amount,
+        currency: payment.currency,
+        status: payment.status ?? "processing",
+        url: payment.invoice_url ?? null,
+      })),
+    };
+    return { details };
+  } catch (error) {
+    throw providerError(error, "read your subscription");
+  }
+}
+
+/**
+ * `POST /api/billing/change-plan` (issue 22): Dodo's change-plan on the subscription, the rest
+ * of the period prorated and charged to the card on file. The plan itself follows from the
+ * `subscription.plan_changed` webhook, as every plan change does (ADR 011).
+ */
+export async function changePlan(
+  db: Db,
+  setup: BillingSetup | null,
+  userId: string,
+  tier: PaidTier,
+): Promise<BillingDetailsResponse> {
+  if (!setup) throw notConfigured();
+  const row = await repo.findSubscription(db, userId);
+  if (!row?.providerSubscriptionId || row.tier === "free") {
+    throw new AppError(
+      "NOT_FOUND",
+      "You have no paid subscription to change. Choose a plan to upgrade.",
+    );
+  }
+  if (row.tier === tier) {
+    throw new AppError("ALREADY_SUBSCRIBED", `You are already on the ${PLANS[tier].name} plan.`);
+  }
+  try {
+    await setup.client.subscriptions.changePlan(row.providerSubscriptionId, {
+      product_id: setup.products[tier],
+      quantity: 1,
+      proration_billing_mode: "prorated_immediately",
+    });
+  } catch (error) {
+    throw providerError(error, "change your plan");
+  }
+  return getDetails(db, setup, userId);
 }
 
 function providerError(error: unknown, what: string): unknown {
