@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOSTILE_TEXT } from "./synthetic/index.ts";
-import { createWorld, HOSTILE_USER_EMAIL } from "./world.ts";
+import { createWorld, HOSTILE_USER_EMAIL, MULTILINGUAL_USER_EMAIL } from "./world.ts";
 
 describe("the world", () => {
   const world = createWorld();
@@ -51,5 +51,18 @@ describe("the world", () => {
     expect(createWorld().findUser(HOSTILE_USER_EMAIL)?.sub).toBe(
       world.findUser(HOSTILE_USER_EMAIL)?.sub,
     );
+  });
+
+  it("gives the multilingual account to its own test user alone", () => {
+    expect(accountNamesOf(MULTILINGUAL_USER_EMAIL)).toEqual(["多言語 Агентство وكالة"]);
+    const others = world.users.filter((user) => user.email !== MULTILINGUAL_USER_EMAIL);
+    for (const user of others) {
+      expect(world.accountsOf(user).map((account) => account.displayName)).not.toContain(
+        "多言語 Агентство وكالة",
+      );
+    }
+    const found = world.findProperty("493817265");
+    expect(found?.property.profile.displayName).toBe("東京ストア Москва متجر الرياض 🎉");
+    expect(found?.property.rowsForDay("20261115").length).toBeGreaterThan(0);
   });
 });

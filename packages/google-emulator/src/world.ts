@@ -7,6 +7,7 @@ import {
   type TestProfileKey,
 } from "./synthetic/index.ts";
 import { HOSTILE_ACCOUNT_NAME } from "./synthetic/profiles/hostile-text.ts";
+import { MULTILINGUAL_ACCOUNT_NAME } from "./synthetic/profiles/multilingual.ts";
 import type { PropertyProfile, SyntheticProperty } from "./synthetic/types.ts";
 
 /**
@@ -63,6 +64,9 @@ export const BRIGHTSIDE_ACCOUNT_ID = "219753864";
 /** Markup in its name and its property's; only HOSTILE_USER_EMAIL has a role on it. */
 export const HOSTILE_ACCOUNT_ID = "266613370";
 export const HOSTILE_USER_EMAIL = "hostile.tester@gmail.com";
+/** Named in Japanese, Cyrillic and Arabic; only MULTILINGUAL_USER_EMAIL has a role on it. */
+export const MULTILINGUAL_ACCOUNT_ID = "271828182";
+export const MULTILINGUAL_USER_EMAIL = "polyglot.tester@gmail.com";
 
 type SeededKey = ProfileKey | TestProfileKey;
 
@@ -88,6 +92,11 @@ const ACCOUNT_SEEDS: readonly AccountSeed[] = [
     displayName: HOSTILE_ACCOUNT_NAME,
     profileKeys: ["hostile-text"],
   },
+  {
+    accountId: MULTILINGUAL_ACCOUNT_ID,
+    displayName: MULTILINGUAL_ACCOUNT_NAME,
+    profileKeys: ["multilingual"],
+  },
 ];
 
 const USER_SEEDS: readonly (NewTestUser & { sub: string })[] = [
@@ -109,6 +118,12 @@ const USER_SEEDS: readonly (NewTestUser & { sub: string })[] = [
     email: HOSTILE_USER_EMAIL,
     name: "Hostile Tester",
     accountIds: [HOSTILE_ACCOUNT_ID],
+  },
+  {
+    sub: "117492058361749205836",
+    email: MULTILINGUAL_USER_EMAIL,
+    name: "Polyglot Tester",
+    accountIds: [MULTILINGUAL_ACCOUNT_ID],
   },
 ];
 

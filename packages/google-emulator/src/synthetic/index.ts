@@ -17,6 +17,7 @@ export {
   TEST_PROFILES,
   type TestProfileKey,
 } from "./profiles/index.ts";
+export { MULTILINGUAL_TEXT } from "./profiles/multilingual.ts";
 export type { ChannelGroup } from "./traffic.ts";
 export * from "./types.ts";
 

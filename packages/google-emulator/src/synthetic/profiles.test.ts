@@ -3,6 +3,7 @@ import { dayNumber, formatDay } from "./calendar.ts";
 import {
   createSyntheticProperty,
   HOSTILE_TEXT,
+  MULTILINGUAL_TEXT,
   PROFILE_KEYS,
   PROFILES,
   type PropertyProfile,
@@ -132,3 +133,25 @@ function expectValidProfile(key: string, profile: PropertyProfile) {
     expect(error.description.trim()).not.toBe("");
   }
 }
+
+describe("the multilingual test profile", () => {
+  const profile = TEST_PROFILES.multilingual;
+
+  it("is a valid GA4 property named in Japanese, Cyrillic and Arabic, out of PROFILE_KEYS", () => {
+    expectValidProfile("multilingual", profile);
+    expect(profile.displayName).toBe("東京ストア Москва متجر الرياض 🎉");
+    expect(PROFILE_KEYS).not.toContain("multilingual");
+  });
+
+  it("reports each of its strings verbatim in the UTM dimensions", () => {
+    const property = createSyntheticProperty(profile);
+    const seen = new Set(
+      NINETY_DAYS.slice(0, 14).flatMap((date) =>
+        property
+          .rowsForDay(date)
+          .flatMap((row) => [row.sessionManualSource, row.sessionManualCampaignName]),
+      ),
+    );
+    for (const text of Object.values(MULTILINGUAL_TEXT)) expect(seen).toContain(text);
+  });
+});

@@ -9,6 +9,7 @@ import { type ProfileDefinition, profileOf } from "./definition.ts";
 import { hostileText } from "./hostile-text.ts";
 import { hugePublisher } from "./huge-publisher.ts";
 import { largeStore } from "./large-store.ts";
+import { multilingual } from "./multilingual.ts";
 import { revokedClient } from "./revoked-client.ts";
 import { wellRunStore } from "./well-run-store.ts";
 
@@ -46,6 +47,7 @@ export const PROFILES = profilesOf(DEFINITIONS);
  */
 export const TEST_DEFINITIONS = {
   "hostile-text": hostileText,
+  multilingual,
 } as const satisfies Record<string, ProfileDefinition>;
 
 export type TestProfileKey = keyof typeof TEST_DEFINITIONS;
