@@ -23,6 +23,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onClose,
+  tone = "destructive",
 }: {
   open: boolean;
   title: string;
@@ -31,6 +32,8 @@ export function ConfirmDialog({
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** "default" for a confirmation that changes something without destroying it (a plan change). */
+  tone?: "destructive" | "default";
 }) {
   return (
     <AlertDialog
@@ -47,7 +50,7 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <AlertDialogAction
-            variant="destructive"
+            variant={tone}
             disabled={pending}
             onClick={(event) => {
               event.preventDefault();

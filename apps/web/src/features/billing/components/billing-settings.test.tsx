@@ -70,6 +70,7 @@ describe("BillingSettings", () => {
         canManage: true,
       }),
       {
+        "GET /api/billing/details": () => jsonResponse(200, { details: null }),
         "POST /api/billing/portal": () =>
           jsonResponse(200, { url: "https://billing.example.test/portal/session" }),
       },

@@ -13,6 +13,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useBilling } from "../api/get-billing";
 import { useOpenPortal } from "../api/open-portal";
+import { PaidPlanDetails } from "./paid-plan-details";
 import { UpgradePlans } from "./upgrade-plans";
 
 /** Statuses under which the provider is not being paid. */
@@ -95,6 +96,7 @@ function BillingDetails({ billing }: { billing: BillingOverview }) {
       {downgradeAt ? <PaymentFailedAlert downgradeAt={downgradeAt} /> : null}
       <SubscriptionCard subscription={subscription} canManage={canManage} />
       {subscription.tier === "free" ? <UpgradePlans mode={mode} /> : null}
+      {subscription.tier !== "free" && canManage ? <PaidPlanDetails /> : null}
     </div>
   );
 }
