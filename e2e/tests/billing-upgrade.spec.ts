@@ -104,4 +104,40 @@ describe("upgrading a plan", () => {
     await waitForPath(page, "/settings/billing");
     await page.getByRole("button", { name: "Upgrade to Pro" }).waitFor();
   });
+
+  it("shows a paid plan's price, renewal, card and invoices, and changes plan in one step", async () => {
+    const { page } = browser;
+    await signUpAndSkipOnboarding(browser, {
+      fullName: "Pat Paid",
+      email: uniqueEmail("paid"),
+      password: "a-good-password",
+    });
+    await page.goto(browser.url("/settings/billing"));
+    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
+    await page.getByRole("button", { name: "Pay" }).click();
+    await waitForPath(page, "/dashboard");
+    await page.getByTestId("sidebar").getByText("Pro Plan").waitFor();
+
+    await page.goto(browser.url("/settings/billing"));
+    await page.getByText("Pro · $15.00 per month").waitFor();
+    await page.getByText("Renews on").waitFor();
+    await page.getByText("VISA ending in 4242").waitFor();
+    const invoices = page.getByRole("table").getByRole("row");
+    expect(await invoices.count()).toBe(2);
+    await invoices.nth(1).getByText("Paid").waitFor();
+    const invoiceLink = invoices.nth(1).getByRole("link", { name: /View invoice/ });
+    expect(await invoiceLink.getAttribute("href")).toContain("/dodo-emulator/invoices/");
+
+    await page.getByRole("button", { name: "Switch to Team" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("charged to VISA ending in 4242", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Switch to Team" }).click();
+    await page.getByText("Subscription updated successfully").waitFor();
+    await page.getByText("Team · $49.00 per month").waitFor();
+    // The proration charge is the newest invoice; the plan's limits follow.
+    await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 2);
+    await page.getByTestId("sidebar").getByText("Team Plan").waitFor();
+    await page.getByTestId("sidebar").getByText("0 / 5 Analytics Properties").waitFor();
+  });
 });
