@@ -33,6 +33,11 @@ describe("auditing a property", () => {
       await verifyEmailFromOutbox(browser, email);
       await waitForPath(page, "/onboarding");
 
+      // Next with nothing connected stays on Welcome and says why.
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText("Please connect at least one Analytics Property to continue").waitFor();
+      expect(await page.getByText("Step 2 of 3").count()).toBe(0);
+
       // Connect a property: Google's consent page, then the property picker.
       await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
       await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));
@@ -45,6 +50,8 @@ describe("auditing a property", () => {
       // Back in onboarding, the first audit runs to completion.
       await waitForPath(page, "/onboarding");
       await finishFirstAudit(page, SCAN_TIMEOUT);
+      // The audit has finished: nothing is left to skip, Continue goes on.
+      expect(await page.getByRole("button", { name: "Skip" }).count()).toBe(0);
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("button", { name: "Go to Dashboard" }).click();
       await waitForPath(page, "/dashboard");
