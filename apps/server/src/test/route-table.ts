@@ -20,6 +20,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/docs/static/swagger-initializer.js",
   "GET /api/dev/outbox",
   "GET /api/invitations/lookup",
+  // Who is signed in, null for nobody: the session cookie is the check (session.integration.test.ts).
+  "GET /api/session",
   // An alert recipient's opt-in: the single-use token is the check (alert-recipients tests).
   "POST /api/alert-recipients/confirm",
   // The payment provider's events: the Standard Webhooks signature is the check (billing tests).
