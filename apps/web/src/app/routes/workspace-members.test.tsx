@@ -232,6 +232,12 @@ describe("/workspace/members", () => {
     const item = within(await screen.findByRole("listitem", { name: "sam@example.com" }));
     expect(item.getByText("Pending")).toBeTruthy();
     fireEvent.click(item.getByRole("button", { name: "Cancel invitation for sam@example.com" }));
+    // Cancelling asks first (issue 22).
+    fireEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", {
+        name: "Cancel Invitation",
+      }),
+    );
     expect(await screen.findByText("Invitation cancelled")).toBeTruthy();
     expect(screen.getByText("The invitation has been removed")).toBeTruthy();
     expect(await screen.findByText("No pending invitations")).toBeTruthy();
