@@ -58,7 +58,11 @@ describe("inviting a teammate", () => {
     await mate.getByRole("link", { name: "Sign Up" }).click();
     await waitForPath(mate, "/auth");
     await mate.getByLabel("Full name").fill("Sam Teammate");
-    await mate.getByLabel("Email").fill(teammateEmail.toUpperCase());
+    // The form takes the invited address and keeps it.
+    await mate.getByText("The invitation is for this address.").waitFor();
+    const email = mate.getByLabel("Email");
+    expect(await email.inputValue()).toBe(teammateEmail);
+    expect(await email.getAttribute("readonly")).not.toBeNull();
     await mate.getByLabel("Password").fill("a-good-password");
     await mate.getByRole("button", { name: "Create Account" }).click();
     // The verification link signs the teammate in and comes back to the invitation.
@@ -73,6 +77,13 @@ describe("inviting a teammate", () => {
     const workspaces = await mate.evaluate(async () => (await fetch("/api/workspaces")).json());
     const joined = workspaces.workspaces.find((w: { id: string }) => w.id === joinedId);
     expect(joined).toMatchObject({ role: "member" });
+
+    // The sidebar shows the plan the workspace runs on, its owner's, with no upgrade to buy.
+    const sidebar = mate.getByTestId("sidebar");
+    await sidebar.getByText("Agency Plan").waitFor();
+    await sidebar.getByText("Workspace owner's plan").waitFor();
+    expect(await sidebar.getByText("Free Plan").count()).toBe(0);
+    expect(await sidebar.getByRole("link", { name: "Upgrade Plan" }).count()).toBe(0);
 
     // The shared property is there for the teammate.
     await mate.getByText(propertyName).first().waitFor();
