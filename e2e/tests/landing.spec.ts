@@ -15,7 +15,10 @@ interface ManifestChunk {
 
 /** The built app's chunks: what the entry loads and what waits for a lazy route. */
 function readBuild() {
-  const manifestPath = path.resolve(import.meta.dirname, "../../apps/web/dist/.vite/manifest.json");
+  // The build under test: WEB_DIST_DIR when a run builds its own (global-setup serves the same).
+  const distDir =
+    process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, "../../apps/web/dist");
+  const manifestPath = path.join(distDir, ".vite/manifest.json");
   const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestPath, "utf8"));
   const entry = new Set<string>();
   const visit = (key: string) => {
