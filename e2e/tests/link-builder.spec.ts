@@ -26,8 +26,12 @@ describe("link builder", () => {
       await page.getByRole("link", { name: "Link Builder" }).click();
       await page.getByRole("heading", { name: "UTM Link Builder" }).waitFor();
       const campaign = `spring_sale_${Date.now()}`;
-      await page.getByLabel("Website URL").fill("https://www.example.com/pricing");
+      // An address typed as people type it gains https:// rather than being refused.
+      await page.getByLabel("Website URL").fill("www.example.com/pricing");
       await page.getByLabel("Campaign source").fill("google");
+      expect(await page.getByLabel("Website URL").inputValue()).toBe(
+        "https://www.example.com/pricing",
+      );
       await page.getByLabel("Campaign medium").fill("cpc");
       await page.getByLabel("Campaign name").fill(campaign);
       await page.getByText("Predicted channel: Paid Search").waitFor();

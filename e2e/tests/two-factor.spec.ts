@@ -35,18 +35,26 @@ describe("two-factor sign-in", () => {
     const backupCodes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
     await backupCodes.first().waitFor();
     expect(await backupCodes.count()).toBe(10);
+    // Read off paper and typed back: no look-alike characters (0/O, 1/l/I).
+    for (const code of await backupCodes.allTextContents()) {
+      expect(code.trim()).toMatch(/^[a-km-np-z2-9]{5}-[a-km-np-z2-9]{5}$/);
+    }
     await page.getByText("On", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Done" }).click();
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await waitForPath(page, "/");
 
-    // The password alone opens nothing: the code step comes next.
+    // The password alone opens nothing: the code step comes next, without the earlier failure.
     await page.goto(browser.url("/auth?mode=signin"));
     await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByText("Sign in failed").waitFor();
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByText("Enter the 6-digit code from your authenticator app").waitFor();
+    await page.getByText("Sign in failed").waitFor({ state: "detached" });
     const me = await page.evaluate(async () => (await fetch("/api/me")).status);
     expect(me).toBe(401);
 
