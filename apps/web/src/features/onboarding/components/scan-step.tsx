@@ -5,40 +5,9 @@ import { GradeBadge, ScoreValue } from "@/components/health-score";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { LoadingScreen } from "@/components/ui/spinner";
+import { displayedProgress, useElapsedMs } from "@/lib/audit-progress";
 import { useAuditRunner } from "@/lib/audits";
 import { scanHealth } from "@/lib/health-score";
-
-/** Spec §4 and §9: a running audit shows 10%, then 10 more every 500 ms, up to 90%. */
-export const PROGRESS_FIRST_STEP = 10;
-export const PROGRESS_STEP = 10;
-export const PROGRESS_TICK_MS = 500;
-export const PROGRESS_CEILING = 90;
-
-/**
- * What the bar shows `elapsedMs` into an audit whose server reports `reported` percent: the
- * spec's steady climb, or the server's figure once it is ahead, so a fast scan never sits at 0%.
- */
-export function displayedProgress(reported: number, elapsedMs: number): number {
-  const climbed = Math.min(
-    PROGRESS_CEILING,
-    PROGRESS_FIRST_STEP + PROGRESS_STEP * Math.floor(elapsedMs / PROGRESS_TICK_MS),
-  );
-  return Math.min(100, Math.max(reported, climbed));
-}
-
-function useElapsedMs(running: boolean): number {
-  const [elapsed, setElapsed] = useState(0);
-  useEffect(() => {
-    if (!running) {
-      setElapsed(0);
-      return;
-    }
-    const started = Date.now();
-    const timer = window.setInterval(() => setElapsed(Date.now() - started), PROGRESS_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, [running]);
-  return elapsed;
-}
 
 function StepHeading({ title, description }: { title: string; description: string }) {
   return (

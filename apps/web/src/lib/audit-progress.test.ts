@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayedProgress } from "./scan-step";
+import { displayedProgress } from "./audit-progress";
 
 describe("displayedProgress", () => {
   it("starts at 10% and climbs 10 every 500 ms while the server reports nothing", () => {
