@@ -24,7 +24,8 @@ const BOM = "\uFEFF";
 const TODAY = () => new Date().toISOString().slice(0, 10);
 
 const AUDIT_HEADER =
-  "Severity,Status,Type,Title,Description,Affected Sessions,Values,First Detected,Last Detected," +
+  "Severity,Status,Counted,Re-opened,Type,Title,Description,Affected Sessions,Values," +
+  "First Detected,Last Detected," +
   "Why It Matters,How To Fix,Example (Wrong),Example (Correct),GA4 Documentation";
 const ISSUE_HEADER =
   "Detected At,Scan ID,Scan Completed At,Health Score,Health Grade,Affected Sessions,Values," +
@@ -74,7 +75,11 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
       affectedSessionsCount: 4200,
       firstDetectedAt: new Date("2026-03-01T08:00:00.000Z"),
       lastDetectedAt: daysAgo(1),
+      // Found by the property's latest audit, and back after a resolve: counted, re-opened.
+      lastScanId: scan.id,
+      reopenedAt: daysAgo(1),
     });
+    // Not found by the latest audit: listed, not counted.
     await insertIssue(db(), { dataSourceId: property.id, severity: "info", title: "Plain" });
     await insertIssue(db(), { dataSourceId: property.id, status: "muted", title: "Hidden" });
 
@@ -91,13 +96,15 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
 
     // The quoted description holds a bare LF; records end in CRLF.
     const [, critical, info] = records(body);
-    expect(critical).toContain('critical,active,case-inconsistency,"Campaign ""Spring, 2026""",');
+    expect(critical).toContain(
+      'critical,active,yes,yes,case-inconsistency,"Campaign ""Spring, 2026""",',
+    );
     expect(critical).toContain('"First line\nsecond line",4200,');
     // One cell with every value, neutralised as a whole since it starts with "=".
     expect(critical).toContain(`,'=cmd|' /C calc'!A0; @SUM(1+1); -1; +1; \tpadded,`);
     expect(critical).toContain("2026-03-01T08:00:00.000Z");
     expect(critical).toContain(`${GUIDE.why_it_matters},${GUIDE.how_to_fix}`);
-    expect(info?.startsWith("info,active,case-inconsistency,Plain,")).toBe(true);
+    expect(info?.startsWith("info,active,no,no,case-inconsistency,Plain,")).toBe(true);
   });
 
   it("neutralises a formula in any text cell", async () => {
@@ -128,7 +135,7 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
     const titles = async (query: string) =>
       records(bodyOf(await download(cookie, `/api/scans/${scan.id}/export.csv${query}`)))
         .slice(1)
-        .map((record) => record.split(",")[3])
+        .map((record) => record.split(",")[5])
         .sort();
     expect(await titles("?days=7")).toEqual(["Week"]);
     expect(await titles("?days=30")).toEqual(["Week"]);
@@ -161,14 +168,14 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
     expect(response.statusCode).toBe(200);
     const exported = records(bodyOf(response)).slice(1);
     expect(exported).toHaveLength(1203);
-    const titles = exported.map((record) => record.split(",")[3]);
+    const titles = exported.map((record) => record.split(",")[5]);
     expect(new Set(titles).size).toBe(1203);
     const order = { critical: 0, warning: 1, info: 2 } as const;
     const severityOf = (record: string) => record.split(",")[0] as keyof typeof order;
     const ranks = exported.map((record) => order[severityOf(record)]);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     // Within a severity, newest first detection first.
-    const firstDetected = exported.map((record) => Date.parse(record.split(",")[7] ?? ""));
+    const firstDetected = exported.map((record) => Date.parse(record.split(",")[9] ?? ""));
     for (let index = 1; index < exported.length; index++) {
       if (ranks[index] === ranks[index - 1]) {
         expect(firstDetected[index]).toBeLessThanOrEqual(firstDetected[index - 1] ?? 0);

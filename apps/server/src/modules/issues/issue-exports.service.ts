@@ -35,9 +35,20 @@ function guideColumns<T>(guide: (row: T) => Guide): CsvColumn<T>[] {
 
 const listed = (values: readonly string[]) => values.join("; ");
 
-const AUDIT_COLUMNS: readonly CsvColumn<repo.IssueRow>[] = [
+const yesNo = (value: boolean) => (value ? "yes" : "no");
+
+const AUDIT_COLUMNS: readonly CsvColumn<repo.ListedIssueRow>[] = [
   { header: "Severity", value: (issue) => issue.severity },
   { header: "Status", value: (issue) => issue.status },
+  // The counts model (counts.ts): summing Counted by Severity gives the app's numbers.
+  {
+    header: "Counted",
+    value: (issue) => yesNo(issue.status === "active" && issue.foundByLatestAudit),
+  },
+  {
+    header: "Re-opened",
+    value: (issue) => yesNo(issue.status === "active" && issue.reopenedAt !== null),
+  },
   { header: "Type", value: (issue) => issue.issueType },
   { header: "Title", value: (issue) => issue.title },
   { header: "Description", value: (issue) => issue.description },
@@ -45,7 +56,7 @@ const AUDIT_COLUMNS: readonly CsvColumn<repo.IssueRow>[] = [
   { header: "Values", value: (issue) => listed(issue.values) },
   { header: "First Detected", value: (issue) => issue.firstDetectedAt.toISOString() },
   { header: "Last Detected", value: (issue) => issue.lastDetectedAt.toISOString() },
-  ...guideColumns<repo.IssueRow>((issue) => issue.resolutionGuide),
+  ...guideColumns<repo.ListedIssueRow>((issue) => issue.resolutionGuide),
 ];
 
 type Occurrence = Awaited<ReturnType<typeof repo.exportOccurrencesPage>>["occurrences"][number];

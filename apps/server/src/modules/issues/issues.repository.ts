@@ -163,7 +163,11 @@ export async function exportIssuesPage(
 ) {
   const firstDetected = sql<string>`${utmIssues.firstDetectedAt}::text`;
   const rows = await db
-    .select({ issue: utmIssues, rank: severityRank, firstDetectedText: firstDetected })
+    .select({
+      issue: { ...getTableColumns(utmIssues), foundByLatestAudit },
+      rank: severityRank,
+      firstDetectedText: firstDetected,
+    })
     .from(utmIssues)
     .where(
       and(
