@@ -101,11 +101,12 @@ describe("the product's identity", () => {
       password: "a-good-password",
     });
     await waitForTitle(page, "Dashboard | Utmost");
-    for (const [path, title] of [
+    const signedInTitles: [string, string][] = [
       ["/data-sources", "Analytics Properties | Utmost"],
       ["/settings/profile", "Profile Settings | Utmost"],
       ["/alert-settings", "Alert Settings | Utmost"],
-    ]) {
+    ];
+    for (const [path, title] of signedInTitles) {
       await page.goto(browser.url(path));
       await waitForTitle(page, title);
     }
