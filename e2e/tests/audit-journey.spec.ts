@@ -90,8 +90,12 @@ describe("auditing a property", () => {
       const resolvedTitle = await titleOf(resolved);
       await resolved.getByRole("button", { name: "Resolve" }).click();
       await page.getByText("Issue resolved").first().waitFor();
+      // It leaves the active issues; the Status filter lists it as resolved.
       const resolvedCard = page.getByRole("article", { name: resolvedTitle, exact: true });
+      await resolvedCard.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Resolved (1)" }).click();
       await resolvedCard.getByText("Resolved", { exact: true }).waitFor();
+      await page.getByRole("button", { name: /^Active \(\d+\)$/ }).click();
 
       // Free has no CSV exports: the button is off and the notice leads to billing.
       await page.getByText("CSV exports are part of the Pro plan and above.").waitFor();
@@ -107,7 +111,8 @@ describe("auditing a property", () => {
         expect(await upgrade.getAttribute("href")).toBe("/settings/billing");
       }
 
-      // Re-run: the muted issue stays hidden, the resolved one is found again and active.
+      // Re-run: the muted issue stays out of the active list, the resolved one is found again,
+      // active and re-opened.
       await page.mouse.move(0, 0);
       await page.getByRole("button", { name: "Run New Audit" }).click();
       await page.getByRole("button", { name: "Running Audit..." }).waitFor();
@@ -115,6 +120,8 @@ describe("auditing a property", () => {
       await page.getByText("Audit completed!").first().waitFor();
       const again = page.getByRole("article", { name: resolvedTitle, exact: true });
       await again.getByText("Active", { exact: true }).waitFor();
+      // Counted again, and marked as having come back.
+      await again.getByText("Re-opened", { exact: true }).waitFor();
       expect(await page.getByRole("article", { name: mutedTitle, exact: true }).count()).toBe(0);
     },
     SCAN_TIMEOUT * 3,

@@ -30,7 +30,8 @@ describe("score over time", () => {
       await page.waitForURL((url) => /^\/data-sources\/[^/]+\/health$/.test(url.pathname));
       await page.getByRole("heading", { name: "Score over time" }).waitFor();
       await page.getByText("The chart appears after the second scan.").waitFor();
-      expect(await page.getByRole("heading", { name: "Since the previous scan" }).count()).toBe(0);
+      // Beside the score, the changes card says they come with the next audit.
+      await page.getByText(/^This is the property's first completed audit/).waitFor();
 
       // A second audit: the chart draws both scans, and the changes card appears.
       await page.getByRole("button", { name: "Run New Audit" }).click();
@@ -46,6 +47,7 @@ describe("score over time", () => {
       await page.getByRole("region", { name: /^Fixed/ }).waitFor();
       await page.getByRole("region", { name: /^Re-opened/ }).waitFor();
       expect(await page.getByText("The chart appears after the second scan.").count()).toBe(0);
+      expect(await page.getByText(/^This is the property's first completed audit/).count()).toBe(0);
     },
     SCAN_TIMEOUT * 3,
   );
