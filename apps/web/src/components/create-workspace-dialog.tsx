@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CreateWorkspaceRequestSchema, type WorkspaceType } from "@utmost/contracts";
-import { useEffect, useId } from "react";
+import { type RefObject, useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
@@ -31,9 +31,15 @@ function isWorkspaceType(value: string): value is WorkspaceType {
 export function CreateWorkspaceDialog({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * Where the focus goes back on close, when what opened the dialog is gone by then (a menu
+   * item); otherwise the dialog gives it back to what had it before.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const nameId = useId();
   const typeId = useId();
@@ -58,7 +64,13 @@ export function CreateWorkspaceDialog({
         if (!create.isPending) onOpenChange(next);
       }}
     >
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Create Workspace</DialogTitle>
           <DialogDescription>

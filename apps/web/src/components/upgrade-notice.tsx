@@ -19,7 +19,10 @@ export function UpgradeNotice({
       <Lock className="size-4 shrink-0 text-warning" aria-hidden />
       <span>
         <span>{`${feature} are part of the ${cheapestPlanWith(sells).name} plan and above.`}</span>{" "}
-        <Link to="/settings/billing" className="font-medium text-primary hover:underline">
+        <Link
+          to="/settings/billing"
+          className="font-medium text-primary underline underline-offset-4"
+        >
           Upgrade your plan
         </Link>
       </span>

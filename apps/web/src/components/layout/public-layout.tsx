@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { MainContent, SkipLink } from "./skip-link";
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-svh flex-col">
+      <SkipLink />
       <SiteHeader />
-      <main className="flex-1">{children}</main>
+      <MainContent className="flex-1">{children}</MainContent>
       <SiteFooter />
     </div>
   );

@@ -39,9 +39,12 @@ describe("WorkspaceSwitcher", () => {
       },
     });
 
-    fireEvent.keyDown(await screen.findByRole("button", { name: "Workspace: Ada's Workspace" }), {
-      key: "Enter",
-    });
+    fireEvent.keyDown(
+      await screen.findByRole("button", { name: "Workspace: Ada's Workspace, personal" }),
+      {
+        key: "Enter",
+      },
+    );
     const menu = within(await screen.findByRole("menu"));
     expect(menu.getByRole("menuitem", { name: /Ada's Workspace/ })).toBeTruthy();
     fireEvent.click(menu.getByRole("menuitem", { name: "Create workspace" }));
@@ -62,7 +65,9 @@ describe("WorkspaceSwitcher", () => {
 
     expect(await screen.findByText("Workspace created successfully")).toBeTruthy();
     expect(window.localStorage.getItem("selectedWorkspaceId")).toBe(created.id);
-    expect(await screen.findByRole("button", { name: "Workspace: Acme Agency" })).toBeTruthy();
+    expect(
+      await screen.findByRole("button", { name: "Workspace: Acme Agency, team" }),
+    ).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Acme Agency", type: "team" });
   });

@@ -1,5 +1,5 @@
 import { Check, ChevronsUpDown, Layers, Plus } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { CreateWorkspaceDialog } from "@/components/create-workspace-dialog";
 import { Button } from "@/components/ui/button";
 import {
@@ -18,6 +18,7 @@ import { selectWorkspace, useSelectedWorkspace } from "@/lib/workspaces";
 export function WorkspaceSwitcher({ collapsed }: { collapsed: boolean }) {
   const { workspace, workspaces, isPending } = useSelectedWorkspace();
   const [creating, setCreating] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   if (isPending) return <Skeleton className="h-10 w-full" />;
 
@@ -28,7 +29,10 @@ export function WorkspaceSwitcher({ collapsed }: { collapsed: boolean }) {
     </span>
   );
 
-  const dialog = <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />;
+  // Opened from a menu item that is gone when it closes: the focus goes back to the menu's button.
+  const dialog = (
+    <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} returnFocusTo={trigger} />
+  );
 
   if (!workspace) {
     return (
@@ -62,19 +66,21 @@ export function WorkspaceSwitcher({ collapsed }: { collapsed: boolean }) {
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button
+            ref={trigger}
             variant="ghost"
             className={cn(
               "h-auto w-full justify-start gap-2 px-1 py-1.5 hover:bg-sidebar-accent",
               collapsed && "justify-center",
             )}
             title={collapsed ? name : undefined}
-            aria-label={`Workspace: ${name}`}
+            // The visible name and type are part of the label (WCAG 2.5.3 "Label in Name").
+            aria-label={`Workspace: ${name}, ${workspace.type}`}
           >
             {icon}
             {collapsed ? null : (
               <>
                 <span className="flex min-w-0 flex-1 flex-col items-start text-left">
-                  <span className="w-full truncate text-sm font-semibold">{name}</span>
+                  <span className="w-full truncate text-sm font-semibold">{name}</span>{" "}
                   <span className="text-xs font-normal text-muted-foreground capitalize">
                     {workspace.type}
                   </span>

@@ -50,18 +50,9 @@ export function SignInForm({
           {...form.register("email")}
         />
       </FormField>
+      {/* "Forgot password?" sits below the field, so Tab goes from Email straight to Password. */}
       <div className="flex flex-col gap-2">
-        <div className="flex items-center justify-between">
-          <Label htmlFor="password">Password</Label>
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto p-0 text-xs"
-            onClick={onForgotPassword}
-          >
-            Forgot password?
-          </Button>
-        </div>
+        <Label htmlFor="password">Password</Label>
         <Input
           id="password"
           type="password"
@@ -74,6 +65,14 @@ export function SignInForm({
             {errors.password.message}
           </p>
         ) : null}
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto self-end p-0 text-xs"
+          onClick={onForgotPassword}
+        >
+          Forgot password?
+        </Button>
       </div>
       <SubmitButton pending={signIn.isPending} pendingLabel="Signing in">
         Sign In

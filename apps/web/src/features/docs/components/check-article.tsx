@@ -33,7 +33,7 @@ export function CheckArticle({ checkId, renderGuide, renderSeverity }: CheckArti
           {unknown
             ? "No check has this id."
             : "This check could not be loaded. Please try refreshing the page."}{" "}
-          <Link to="/docs#checks" className="text-primary hover:underline">
+          <Link to="/docs#checks" className="text-primary underline underline-offset-4">
             See every check
           </Link>
           .

@@ -20,13 +20,13 @@ export function GettingStarted() {
         </p>
         <ol className="ml-6 list-decimal space-y-2">
           <li>
-            <Link to="/auth?mode=signup" className="text-primary hover:underline">
+            <Link to="/auth?mode=signup" className="text-primary underline underline-offset-4">
               Create an account
             </Link>
             . Every account starts on the Free plan with one analytics property.
           </li>
           <li>
-            <Link to="/docs/connect" className="text-primary hover:underline">
+            <Link to="/docs/connect" className="text-primary underline underline-offset-4">
               Connect a GA4 property
             </Link>{" "}
             with one-click Google sign-in. It takes about 60 seconds.
@@ -37,7 +37,7 @@ export function GettingStarted() {
           </li>
           <li>
             Read the{" "}
-            <Link to="/docs/score" className="text-primary hover:underline">
+            <Link to="/docs/score" className="text-primary underline underline-offset-4">
               health score and grade
             </Link>
             , then work through the issues, most severe first. Resolve an issue once it is fixed, or

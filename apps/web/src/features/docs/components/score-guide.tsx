@@ -241,7 +241,8 @@ export function ScoreGuide() {
         </p>
       </DocsSection>
       <DocsSection id="examples" title="Worked examples">
-        <table className="w-full text-left text-sm">
+        {/* The formulas break anywhere rather than push the page past a phone's width. */}
+        <table className="w-full text-left text-sm wrap-anywhere">
           <thead>
             <tr className="border-b">
               <Th>Failed checks</Th>

@@ -60,7 +60,8 @@ export function IssueFiltersBar({
                   : "bg-card hover:bg-muted",
               )}
             >
-              {status.label}
+              {/* The space keeps "Active 12" readable as the label's "Active (12)" (WCAG 2.5.3). */}
+              {status.label}{" "}
               <span className="tabular-nums opacity-80" aria-hidden>
                 {count}
               </span>
