@@ -10,8 +10,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         {children}
-        {/* Bottom right: toasts never cover the page header's actions (Run New Audit). */}
-        <Toaster position="bottom-right" richColors closeButton />
+        {/*
+         * Top centre, over the page's title: at the bottom right they covered the row actions
+         * of tables and lists, and on a phone the actions of the cards (issue 22). The page
+         * header's own actions sit at its ends, clear of a centred toast.
+         */}
+        <Toaster position="top-center" richColors closeButton />
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -1,35 +1,67 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useMe } from "@/lib/auth";
+import { cn } from "@/lib/cn";
 import { Logo } from "./logo";
 
-/** The public pages' sticky header (spec §2 "/ landing"). */
+function SiteLinks({
+  anchorPrefix,
+  className,
+  onFollow,
+}: {
+  anchorPrefix: string;
+  className?: string;
+  onFollow?: () => void;
+}) {
+  const linkClass = cn("text-muted-foreground hover:text-foreground", className);
+  return (
+    <>
+      <a href={`${anchorPrefix}#features`} className={linkClass} onClick={onFollow}>
+        Features
+      </a>
+      <a href={`${anchorPrefix}#pricing`} className={linkClass} onClick={onFollow}>
+        Pricing
+      </a>
+      <Link to="/docs" className={linkClass} onClick={onFollow}>
+        Docs
+      </Link>
+    </>
+  );
+}
+
+/**
+ * The public pages' sticky header (spec §2 "/ landing"). Under 768 px the links fold into a menu
+ * opened by a button (issue 22: on a phone Features, Pricing and Docs were out of reach).
+ */
 export function SiteHeader() {
   const { pathname } = useLocation();
   const { data: me } = useMe();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   // On the landing page the anchors scroll in place; elsewhere they lead back to it.
   const anchorPrefix = pathname === "/" ? "" : "/";
+
+  // Escape closes it and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
         <Logo />
         <nav aria-label="Site" className="hidden items-center gap-6 text-sm md:flex">
-          <a
-            href={`${anchorPrefix}#features`}
-            className="text-muted-foreground hover:text-foreground"
-          >
-            Features
-          </a>
-          <a
-            href={`${anchorPrefix}#pricing`}
-            className="text-muted-foreground hover:text-foreground"
-          >
-            Pricing
-          </a>
-          <Link to="/docs" className="text-muted-foreground hover:text-foreground">
-            Docs
-          </Link>
+          <SiteLinks anchorPrefix={anchorPrefix} />
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {me ? (
@@ -38,7 +70,7 @@ export function SiteHeader() {
             </Button>
           ) : (
             <>
-              <Button asChild variant="ghost" size="sm">
+              <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
                 <Link to="/auth?mode=signin">Sign In</Link>
               </Button>
               <Button asChild size="sm">
@@ -46,8 +78,41 @@ export function SiteHeader() {
               </Button>
             </>
           )}
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
         </div>
       </div>
+      {menuOpen ? (
+        <nav id={menuId} aria-label="Site menu" className="border-t bg-background md:hidden">
+          <div className="mx-auto flex max-w-6xl flex-col px-4 py-2 text-base">
+            {/* A link to where the visitor already is (#features on /) closes the menu too. */}
+            <SiteLinks
+              anchorPrefix={anchorPrefix}
+              className="rounded-md px-2 py-3"
+              onFollow={() => setMenuOpen(false)}
+            />
+            {me ? null : (
+              <Link
+                to="/auth?mode=signin"
+                className="rounded-md px-2 py-3 text-muted-foreground hover:text-foreground"
+                onClick={() => setMenuOpen(false)}
+              >
+                Sign In
+              </Link>
+            )}
+          </div>
+        </nav>
+      ) : null}
     </header>
   );
 }

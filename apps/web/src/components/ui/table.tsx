@@ -1,10 +1,26 @@
 import type * as React from "react";
 import { cn } from "@/lib/cn";
 
-export function Table({ className, ...props }: React.ComponentProps<"table">) {
+/**
+ * `stackOnPhone`: under 768 px each row becomes a card (index.css, "Tables on a phone"): the
+ * cell marked `data-primary` first on a line of its own, the others side by side under their
+ * column's name (a cell's `data-label`), the one marked `data-actions` last at full width, one
+ * marked `data-phone-hidden` left out; the header row is for screen readers only, unless it
+ * holds controls (`<TableHeader data-controls>`, sort buttons): then it shows as a bar of them.
+ * Without it a wide table scrolls sideways in its card.
+ */
+export function Table({
+  className,
+  stackOnPhone = false,
+  ...props
+}: React.ComponentProps<"table"> & { stackOnPhone?: boolean }) {
   return (
     <div className="relative w-full overflow-x-auto">
-      <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
+      <table
+        data-stack={stackOnPhone ? "" : undefined}
+        className={cn("w-full caption-bottom text-sm", className)}
+        {...props}
+      />
     </div>
   );
 }

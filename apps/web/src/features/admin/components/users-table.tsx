@@ -20,22 +20,26 @@ function UserRow({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
   const { subscription } = user;
   return (
     <TableRow>
-      <TableCell className="font-medium">
+      <TableCell className="font-medium" data-primary>
         <span className="flex items-center gap-2">
           {user.fullName}
           {user.roles.includes("admin") ? <Badge>Admin</Badge> : null}
         </span>
       </TableCell>
-      <TableCell>{user.email}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
-      <TableCell>
+      <TableCell data-label="Email" className="break-all">
+        {user.email}
+      </TableCell>
+      <TableCell className="whitespace-nowrap" data-label="Joined">
+        {formatDate(user.createdAt)}
+      </TableCell>
+      <TableCell data-label="Plan">
         {subscription ? (
           <Badge variant="secondary">{TIER_LABELS[subscription.tier]}</Badge>
         ) : (
           <span className="text-muted-foreground">No subscription</span>
         )}
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Status">
         {subscription ? (
           <Badge
             variant={subscription.status === "active" ? "success" : "warning"}
@@ -45,10 +49,10 @@ function UserRow({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
           </Badge>
         ) : null}
       </TableCell>
-      <TableCell className="tabular-nums">
+      <TableCell className="tabular-nums" data-label="Properties">
         {subscription ? `${subscription.dataSourcesUsed} / ${subscription.dataSourceLimit}` : "-"}
       </TableCell>
-      <TableCell className="text-right">
+      <TableCell className="text-right" data-actions>
         <Button
           variant="outline"
           size="sm"
@@ -78,7 +82,7 @@ export function UsersTable() {
       footer={<EditSubscriptionDialog user={editing} onClose={() => setEditing(null)} />}
     >
       {(items) => (
-        <Table>
+        <Table stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>Name</TableHead>

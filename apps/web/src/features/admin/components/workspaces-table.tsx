@@ -22,7 +22,7 @@ const ROLE_LABELS: Record<WorkspaceRole, string> = {
 function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
   return (
     <TableRow className="align-top">
-      <TableCell>
+      <TableCell data-primary>
         <div className="flex flex-col gap-1">
           <span className="font-medium">{workspace.name}</span>
           <span className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -33,7 +33,7 @@ function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
           </span>
         </div>
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Owner">
         {workspace.owner ? (
           <div className="flex flex-col">
             <span>{workspace.owner.fullName}</span>
@@ -43,7 +43,7 @@ function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
           <span className="text-muted-foreground">Unknown</span>
         )}
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Members">
         <ul aria-label={`Members of ${workspace.name}`} className="flex flex-col gap-1">
           {workspace.members.map((member) => (
             <li key={member.userId} className="flex items-center gap-2" title={member.email}>
@@ -55,7 +55,7 @@ function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
           ))}
         </ul>
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Analytics Properties">
         {workspace.dataSources.length === 0 ? (
           <span className="text-muted-foreground">None</span>
         ) : (
@@ -89,7 +89,7 @@ export function WorkspacesTable() {
       empty={{ icon: Layers, title: "No workspaces yet" }}
     >
       {(items) => (
-        <Table>
+        <Table stackOnPhone>
           <TableHeader>
             <TableRow>
               <TableHead>Workspace</TableHead>

@@ -49,7 +49,7 @@ export function AlertRulesTable({
 
   return (
     <Card>
-      <Table>
+      <Table stackOnPhone>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Status</TableHead>
@@ -70,7 +70,7 @@ export function AlertRulesTable({
                 key={rule.id}
                 aria-label={`${ALERT_TYPE_LABELS[rule.alertType]}: ${trigger}`}
               >
-                <TableCell>
+                <TableCell data-label="Status">
                   <Switch
                     checked={rule.isActive}
                     disabled={togglingId === rule.id}
@@ -78,7 +78,7 @@ export function AlertRulesTable({
                     onCheckedChange={(isActive) => toggle.mutate({ id: rule.id, isActive })}
                   />
                 </TableCell>
-                <TableCell className="min-w-36">
+                <TableCell className="min-w-36" data-primary>
                   <p className="flex items-center gap-2 font-medium">
                     <Icon className="size-4 text-muted-foreground" aria-hidden />
                     {ALERT_TYPE_LABELS[rule.alertType]}
@@ -99,12 +99,16 @@ export function AlertRulesTable({
                     </Badge>
                   ) : null}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{trigger}</TableCell>
-                <TableCell className="min-w-28">{describeScope(rule)}</TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell className="whitespace-nowrap" data-label="Trigger Condition">
+                  {trigger}
+                </TableCell>
+                <TableCell className="min-w-28" data-label="Data Source">
+                  {describeScope(rule)}
+                </TableCell>
+                <TableCell className="whitespace-nowrap" data-label="Frequency">
                   {ALERT_FREQUENCY_LABELS[rule.frequency]}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell className="whitespace-nowrap" data-label="Last Triggered">
                   {rule.lastTriggeredAt ? (
                     <time
                       dateTime={rule.lastTriggeredAt}
@@ -116,7 +120,7 @@ export function AlertRulesTable({
                     "Never"
                   )}
                 </TableCell>
-                <TableCell>
+                <TableCell data-actions>
                   {/* Icon buttons keep seven columns within a laptop screen; the label names them. */}
                   <div className="flex items-center justify-end">
                     <Button

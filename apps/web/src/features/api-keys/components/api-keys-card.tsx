@@ -32,7 +32,7 @@ function KeysTable({
   onRevoke: (apiKey: ApiKey) => void;
 }) {
   return (
-    <Table>
+    <Table stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>Name</TableHead>
@@ -48,11 +48,17 @@ function KeysTable({
       <TableBody>
         {apiKeys.map((apiKey) => (
           <TableRow key={apiKey.id}>
-            <TableCell className="font-medium">{apiKey.name}</TableCell>
-            <TableCell className="font-mono text-xs">{apiKey.keyPrefix}…</TableCell>
-            <TableCell>{formatDate(apiKey.createdAt)}</TableCell>
-            <TableCell>{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : "Never"}</TableCell>
-            <TableCell>
+            <TableCell className="font-medium" data-primary>
+              {apiKey.name}
+            </TableCell>
+            <TableCell className="font-mono text-xs" data-label="Key">
+              {apiKey.keyPrefix}…
+            </TableCell>
+            <TableCell data-label="Created">{formatDate(apiKey.createdAt)}</TableCell>
+            <TableCell data-label="Last used">
+              {apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : "Never"}
+            </TableCell>
+            <TableCell data-label="Status">
               {apiKey.revokedAt ? (
                 <div className="flex flex-col items-start gap-1">
                   <Badge variant="secondary">Revoked</Badge>
@@ -64,7 +70,7 @@ function KeysTable({
                 <Badge variant="success">Active</Badge>
               )}
             </TableCell>
-            <TableCell className="text-right">
+            <TableCell className="text-right" data-actions>
               {apiKey.revokedAt ? null : (
                 <Button
                   variant="outline"

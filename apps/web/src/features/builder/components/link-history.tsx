@@ -30,7 +30,7 @@ function LinksTable({
   onDelete: (link: BuilderLink) => void;
 }) {
   return (
-    <Table>
+    <Table stackOnPhone>
       <TableHeader>
         <TableRow>
           <TableHead>Link</TableHead>
@@ -44,7 +44,7 @@ function LinksTable({
       <TableBody>
         {links.map((link) => (
           <TableRow key={link.id}>
-            <TableCell className="max-w-xl">
+            <TableCell className="max-w-xl" data-primary>
               <p className="font-medium">
                 {link.utmSource} / {link.utmMedium} · {link.utmCampaign}
               </p>
@@ -52,18 +52,18 @@ function LinksTable({
                 {link.url}
               </p>
             </TableCell>
-            <TableCell>
+            <TableCell data-label="Predicted channel">
               <Badge variant={link.predictedChannel === "Unassigned" ? "warning" : "secondary"}>
                 {link.predictedChannel}
               </Badge>
             </TableCell>
-            <TableCell className="text-sm">
+            <TableCell className="text-sm" data-label="Created">
               {formatDateTime(link.createdAt)}
               {link.createdByName ? (
                 <span className="block text-xs text-muted-foreground">{link.createdByName}</span>
               ) : null}
             </TableCell>
-            <TableCell>
+            <TableCell data-actions>
               <div className="flex justify-end gap-2">
                 <Button
                   variant="outline"

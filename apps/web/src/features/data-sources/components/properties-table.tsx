@@ -42,7 +42,7 @@ export function PropertiesTable({ dataSources }: { dataSources: DataSource[] }) 
 
   return (
     <Card>
-      <Table>
+      <Table stackOnPhone>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Name</TableHead>
@@ -57,27 +57,29 @@ export function PropertiesTable({ dataSources }: { dataSources: DataSource[] }) 
         <TableBody>
           {dataSources.map((dataSource) => (
             <TableRow key={dataSource.id}>
-              <TableCell className="min-w-48">
+              <TableCell className="min-w-48" data-primary>
                 <p className="font-medium">{dataSource.name}</p>
                 <p className="text-xs text-muted-foreground">
                   {dataSource.ga4AccountName ? `${dataSource.ga4AccountName} · ` : ""}
                   {dataSource.ga4PropertyId}
                 </p>
               </TableCell>
-              <TableCell className="whitespace-nowrap">Google Analytics 4</TableCell>
-              <TableCell>
+              <TableCell className="whitespace-nowrap" data-phone-hidden>
+                Google Analytics 4
+              </TableCell>
+              <TableCell data-label="Health Score">
                 <HealthScoreCell scan={dataSource.latestScan} />
               </TableCell>
-              <TableCell>
+              <TableCell data-label="Status">
                 <PropertyStatusBadge dataSource={dataSource} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className="whitespace-nowrap" data-label="Last Synced">
                 {dataSource.lastSyncedAt ? formatDateTime(dataSource.lastSyncedAt) : "Never"}
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className="whitespace-nowrap" data-label="Connected">
                 {formatDate(dataSource.createdAt)}
               </TableCell>
-              <TableCell>
+              <TableCell data-actions>
                 <div className="flex items-center justify-end gap-1">
                   <Button asChild variant="ghost" size="sm">
                     <Link to={`/data-sources/${dataSource.id}/health`}>

@@ -123,8 +123,9 @@ export function PortfolioTable({
 }) {
   return (
     <Card>
-      <Table>
-        <TableHeader>
+      <Table stackOnPhone>
+        {/* On a phone the sort buttons stay on screen above the cards. */}
+        <TableHeader data-controls>
           <TableRow className="hover:bg-transparent">
             {COLUMNS.map(({ column, label }) => (
               <SortableHead
@@ -150,7 +151,7 @@ export function PortfolioTable({
           ) : (
             rows.map((row) => (
               <TableRow key={row.dataSourceId}>
-                <TableCell className="min-w-48">
+                <TableCell className="min-w-48" data-primary>
                   <Link
                     to={`/data-sources/${row.dataSourceId}/health`}
                     // The report opens inside the property's workspace, as if chosen in the switcher.
@@ -161,8 +162,8 @@ export function PortfolioTable({
                   </Link>
                   <p className="text-xs text-muted-foreground">{row.ga4PropertyId}</p>
                 </TableCell>
-                <TableCell>{row.workspaceName}</TableCell>
-                <TableCell>
+                <TableCell data-label="Workspace">{row.workspaceName}</TableCell>
+                <TableCell data-label="Score">
                   {row.healthScore === null ? (
                     <span className="text-muted-foreground">Not audited</span>
                   ) : (
@@ -172,10 +173,11 @@ export function PortfolioTable({
                     </span>
                   )}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Trend">
                   <Trend change={row.scoreChange} />
                 </TableCell>
                 <TableCell
+                  data-label="Critical"
                   className={cn(
                     "tabular-nums",
                     row.criticalIssuesCount > 0 && "font-semibold text-destructive",
@@ -183,10 +185,10 @@ export function PortfolioTable({
                 >
                   {row.criticalIssuesCount}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell className="whitespace-nowrap" data-label="Last scan">
                   <LastScan row={row} />
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Status">
                   <Badge variant={STATUS_VARIANTS[row.status]}>{STATUS_LABELS[row.status]}</Badge>
                 </TableCell>
               </TableRow>

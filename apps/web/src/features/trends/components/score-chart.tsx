@@ -1,4 +1,5 @@
 import type { TrendPoint } from "@utmost/contracts";
+import { useLayoutEffect, useRef, useState } from "react";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { type HealthTone, scanHealth, scoreTone } from "@/lib/health-score";
 
@@ -8,7 +9,10 @@ import { type HealthTone, scanHealth, scoreTone } from "@/lib/health-score";
  * one image with a summary for screen readers; the table after it holds every value.
  */
 
-const WIDTH = 640;
+/** The drawing's width on a wide screen; on a narrower one it is the chart's own width. */
+const FULL_WIDTH = 640;
+/** Narrower than this the plot gets too cramped: the chart scales down instead. */
+const MIN_WIDTH = 300;
 const HEIGHT = 260;
 const LEFT = 36;
 const RIGHT = 12;
@@ -46,22 +50,43 @@ export function chartSummary(points: readonly TrendPoint[]): string {
 }
 
 /** Horizontal positions by time; scans at one instant (or a single scan) sit in the middle. */
-function xPositions(points: readonly TrendPoint[]): number[] {
+function xPositions(points: readonly TrendPoint[], width: number): number[] {
   const times = points.map((point) => Date.parse(point.completedAt));
   const start = Math.min(...times);
   const span = Math.max(...times) - start;
   // Inset, so the first and last bars stay inside the plot.
   const left = LEFT + INSET;
-  const width = WIDTH - RIGHT - INSET - left;
+  const plotWidth = width - RIGHT - INSET - left;
   return times.map((time) =>
-    span === 0 ? left + width / 2 : left + ((time - start) / span) * width,
+    span === 0 ? left + plotWidth / 2 : left + ((time - start) / span) * plotWidth,
   );
 }
 
 const scoreY = (score: number) => SCORE_BOTTOM - (score / 100) * (SCORE_BOTTOM - TOP);
 
+/**
+ * The drawing's width in user units: its width on screen when narrower than 640 px, so that on
+ * a phone one unit stays one pixel and the 11 px labels stay 11 px (issue 22: they were ~5 px).
+ */
+function useDrawingWidth() {
+  const ref = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(FULL_WIDTH);
+  useLayoutEffect(() => {
+    const svg = ref.current;
+    if (!svg || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => {
+      const shown = entry?.contentRect.width ?? FULL_WIDTH;
+      if (shown > 0) setWidth(Math.round(Math.min(FULL_WIDTH, Math.max(MIN_WIDTH, shown))));
+    });
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
 export function ScoreChart({ points }: { points: readonly TrendPoint[] }) {
-  const xs = xPositions(points);
+  const { ref, width } = useDrawingWidth();
+  const xs = xPositions(points, width);
   const scores = points.map((point) => scanHealth(point).score);
   const line = points
     .map(
@@ -71,23 +96,24 @@ export function ScoreChart({ points }: { points: readonly TrendPoint[] }) {
     .join(" ");
   const maxIssues = Math.max(1, ...points.map((p) => p.criticalIssuesCount + p.warningIssuesCount));
   const barHeight = (count: number) => (count / maxIssues) * (BARS_BOTTOM - BARS_TOP);
-  const barWidth = Math.max(2, Math.min(14, (WIDTH - LEFT - RIGHT) / points.length - 2));
+  const barWidth = Math.max(2, Math.min(14, (width - LEFT - RIGHT) / points.length - 2));
   const first = points[0];
   const last = points.at(-1);
 
   return (
     <figure className="flex flex-col gap-3">
       <svg
+        ref={ref}
         role="img"
         aria-label={chartSummary(points)}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         className="h-auto w-full overflow-visible text-muted-foreground"
       >
         {SCORE_TICKS.map((tick) => (
           <g key={tick}>
             <line
               x1={LEFT}
-              x2={WIDTH - RIGHT}
+              x2={width - RIGHT}
               y1={scoreY(tick)}
               y2={scoreY(tick)}
               className="stroke-border"
@@ -151,7 +177,7 @@ export function ScoreChart({ points }: { points: readonly TrendPoint[] }) {
         })}
         <line
           x1={LEFT}
-          x2={WIDTH - RIGHT}
+          x2={width - RIGHT}
           y1={BARS_BOTTOM}
           y2={BARS_BOTTOM}
           className="stroke-border"
@@ -162,7 +188,7 @@ export function ScoreChart({ points }: { points: readonly TrendPoint[] }) {
               {formatDate(first.completedAt)}
             </text>
             <text
-              x={WIDTH - RIGHT}
+              x={width - RIGHT}
               y={HEIGHT - 6}
               textAnchor="end"
               className="fill-current text-[11px]"
@@ -186,32 +212,35 @@ export function ScoreChart({ points }: { points: readonly TrendPoint[] }) {
           Warnings
         </span>
       </figcaption>
-      <table className="sr-only">
-        <caption>Every completed scan</caption>
-        <thead>
-          <tr>
-            <th scope="col">Completed</th>
-            <th scope="col">Score</th>
-            <th scope="col">Grade</th>
-            <th scope="col">Critical issues</th>
-            <th scope="col">Warnings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => {
-            const { score, grade } = scanHealth(point);
-            return (
-              <tr key={point.scanId}>
-                <th scope="row">{formatDateTime(point.completedAt)}</th>
-                <td>{score}</td>
-                <td>{grade}</td>
-                <td>{point.criticalIssuesCount}</td>
-                <td>{point.warningIssuesCount}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {/* A table is never narrower than its content: a 1 px box of its own clips it instead. */}
+      <div className="sr-only">
+        <table>
+          <caption>Every completed scan</caption>
+          <thead>
+            <tr>
+              <th scope="col">Completed</th>
+              <th scope="col">Score</th>
+              <th scope="col">Grade</th>
+              <th scope="col">Critical issues</th>
+              <th scope="col">Warnings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => {
+              const { score, grade } = scanHealth(point);
+              return (
+                <tr key={point.scanId}>
+                  <th scope="row">{formatDateTime(point.completedAt)}</th>
+                  <td>{score}</td>
+                  <td>{grade}</td>
+                  <td>{point.criticalIssuesCount}</td>
+                  <td>{point.warningIssuesCount}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -134,7 +134,7 @@ export function MembersList({ workspace }: { workspace: WorkspaceSummary }) {
         ) : members.data.members.length === 0 ? (
           <EmptyState icon={Users} title="No members yet" />
         ) : (
-          <Table>
+          <Table stackOnPhone>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>Member</TableHead>
@@ -146,7 +146,7 @@ export function MembersList({ workspace }: { workspace: WorkspaceSummary }) {
             <TableBody>
               {members.data.members.map((member) => (
                 <TableRow key={member.userId} aria-label={member.fullName}>
-                  <TableCell className="min-w-56">
+                  <TableCell className="min-w-56" data-primary>
                     <div className="flex items-center gap-3">
                       <Avatar className="size-9">
                         <AvatarFallback className="text-xs">
@@ -162,11 +162,13 @@ export function MembersList({ workspace }: { workspace: WorkspaceSummary }) {
                       </div>
                     </div>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label="Role">
                     <RoleCell member={member} workspaceId={workspace.id} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDate(member.joinedAt)}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="whitespace-nowrap" data-label="Joined">
+                    {formatDate(member.joinedAt)}
+                  </TableCell>
+                  <TableCell className="text-right" data-actions>
                     <MemberActions
                       member={member}
                       onRemove={() => setToRemove(member)}
