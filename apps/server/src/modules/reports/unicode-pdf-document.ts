@@ -29,6 +29,11 @@ interface Run {
 /** Characters that take the direction of the text around them (bidi neutrals and numbers). */
 const NEUTRAL = /^[\s\p{P}\p{S}\p{N}]+$/u;
 const REPLACEMENT = "\uFFFD";
+const HELVETICA_STYLES: Record<string, TextStyle> = {
+  Helvetica: "regular",
+  "Helvetica-Bold": "bold",
+  "Helvetica-Oblique": "italic",
+};
 
 const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
 
@@ -83,6 +88,16 @@ export class UnicodePdfDocument extends PDFDocument {
   style(style: TextStyle): this {
     this.currentStyle = style;
     return this;
+  }
+
+  /**
+   * pdfkit's Helvetica names still choose the weight (text is drawn in the embedded fonts all the
+   * same), so code written for plain pdfkit does not silently lose its bold.
+   */
+  override font(src: PDFKit.Mixins.PDFFontSource, family?: string | number, size?: number): this {
+    const style = typeof src === "string" ? HELVETICA_STYLES[src] : undefined;
+    if (style) this.currentStyle = style;
+    return super.font(src, family as string, size as number);
   }
 
   override text(
