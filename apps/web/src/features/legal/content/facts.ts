@@ -1,5 +1,7 @@
 import { link } from "./types";
 
+export { SUPPORT_EMAIL } from "@/lib/contact";
+
 /**
  * Who we are and how to reach us, the same on every legal page (spec §1, §9 "Legal facts").
  */
@@ -11,7 +13,6 @@ export const CONTROLLER_LOCATION = "Bengaluru, Karnataka, India";
 
 export const PRIVACY_EMAIL = "privacy@utmost.app";
 export const LEGAL_EMAIL = "legal@utmost.app";
-export const SUPPORT_EMAIL = "support@utmost.app";
 
 export const mail = (address: string) => link(address, `mailto:${address}`);
 
