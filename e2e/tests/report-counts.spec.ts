@@ -240,3 +240,31 @@ async function severityOf(article: Locator): Promise<string> {
       .textContent()) ?? ""
   );
 }
+
+describe("the health report on a phone", () => {
+  const browser = useBrowser({ width: 390, height: 844 });
+
+  it("keeps the issue list and its filters within a 390 px screen", async () => {
+    const { page } = browser;
+    await signIn(browser);
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    const reportLink = page.getByRole("link", { name: "View Full Report" }).first();
+    await reportLink.waitFor();
+    await seededHistory(page, (await reportLink.getAttribute("href")) ?? "");
+    await reportLink.click();
+    await page.getByRole("button", { name: /^Active \(\d+\)$/ }).waitFor();
+    await page.getByRole("article").first().waitFor();
+    await page.getByRole("checkbox", { name: "Group by check" }).check();
+    await page.getByRole("article").first().waitFor();
+
+    const widest = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+    }));
+    expect(widest.page).toBeLessThanOrEqual(widest.screen);
+    expect(consoleErrors).toEqual([]);
+  }, 480_000);
+});
