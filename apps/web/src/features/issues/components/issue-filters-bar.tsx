@@ -51,7 +51,6 @@ export function IssueFiltersBar({
               key={status.value}
               type="button"
               aria-pressed={selected}
-              aria-label={`${status.label} (${count})`}
               onClick={() => onChange({ ...filters, status: status.value as ListStatus })}
               className={cn(
                 "inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40",
@@ -60,11 +59,8 @@ export function IssueFiltersBar({
                   : "bg-card hover:bg-muted",
               )}
             >
-              {/* The space keeps "Active 12" readable as the label's "Active (12)" (WCAG 2.5.3). */}
-              {status.label}{" "}
-              <span className="tabular-nums opacity-80" aria-hidden>
-                {count}
-              </span>
+              {/* What it shows is its name, "Active (12)" (WCAG 2.5.3 "Label in Name"). */}
+              {status.label} <span className="tabular-nums opacity-80">({count})</span>
             </button>
           );
         })}
