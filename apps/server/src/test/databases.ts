@@ -3,13 +3,23 @@ import pg from "pg";
 import type { Config } from "../env.ts";
 
 /**
- * The databases the integration tests run on: always embedded PGlite, and the PostgreSQL server
- * named by DATABASE_URL when it is set (a fresh database per test file, dropped after).
+ * The databases the integration tests run on: embedded PGlite, and the PostgreSQL server named by
+ * DATABASE_URL when it is set (a fresh database per test file, dropped after).
  */
 export type TestDatabaseKind = "pglite" | "postgres";
 
+/**
+ * TEST_DATABASES=postgres narrows a run to the server (CI runs the PGlite half in `npm test`
+ * first, so its PostgreSQL stage need not repeat it).
+ */
 export function testDatabaseKinds(): TestDatabaseKind[] {
-  return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+  if (!process.env.DATABASE_URL) return ["pglite"];
+  const only = process.env.TEST_DATABASES?.trim();
+  if (only === "postgres") return ["postgres"];
+  if (only && only !== "pglite,postgres") {
+    throw new Error(`TEST_DATABASES must be "postgres" or "pglite,postgres", not "${only}"`);
+  }
+  return ["pglite", "postgres"];
 }
 
 export interface TestDatabase {
