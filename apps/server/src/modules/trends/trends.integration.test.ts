@@ -189,6 +189,27 @@ describe.each(testDatabaseKinds())("trends on %s", (kind) => {
     expect(changes.fixed).toEqual([expect.objectContaining({ issueId: issue.id })]);
   });
 
+  it("counts as re-opened an issue resolved and found again by the latest scan", async () => {
+    const { cookie, property } = await propertyOfNewUser();
+    const previous = await scanAt(property.id, 2, 60);
+    const latest = await scanAt(property.id, 1, 70);
+    // Found by both scans, resolved in between: the latest scan re-opened it (issue 22).
+    const back = await insertIssue(db(), {
+      dataSourceId: property.id,
+      title: "Came back",
+      reopenedAt: daysAgo(1),
+    });
+    const steady = await insertIssue(db(), { dataSourceId: property.id, title: "Steady" });
+    for (const issue of [back, steady]) {
+      await insertOccurrence(db(), { issueId: issue.id, scanId: previous.id });
+      await insertOccurrence(db(), { issueId: issue.id, scanId: latest.id });
+    }
+
+    const changes = (await trends(cookie, property.id)).json().changes;
+    expect(changes.reopenedCount).toBe(1);
+    expect(changes.reopened.map((issue: { title: string }) => issue.title)).toEqual(["Came back"]);
+  });
+
   it(`keeps the most recent ${TREND_POINTS_MAX} scans`, async () => {
     const { cookie, property } = await propertyOfNewUser();
     const total = TREND_POINTS_MAX + 5;
