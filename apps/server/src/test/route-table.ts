@@ -52,6 +52,9 @@ export const ACCOUNT_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/billing",
   "POST /api/billing/checkout",
   "POST /api/billing/portal",
+  // The caller's own subscription, read from and changed at Dodo (plan-change.integration.test.ts).
+  "GET /api/billing/details",
+  "POST /api/billing/change-plan",
   "GET /api/admin/stats",
   "GET /api/admin/recent-scans",
   "GET /api/admin/users",

@@ -6,6 +6,7 @@ import {
   googleConnections,
   reportExports,
   subscriptions,
+  utmIssues,
   workspaceBranding,
   workspaceInvitations,
 } from "../../db/schema.ts";
@@ -92,6 +93,10 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     await app?.close();
     await emulator?.close();
   });
+
+  async function setIssueStatus(issueId: string, status: "muted" | "resolved") {
+    await app.database.db.update(utmIssues).set({ status }).where(eq(utmIssues.id, issueId));
+  }
 
   async function fixture(): Promise<Fixture> {
     const db = app.database.db;
@@ -307,6 +312,27 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       route: "POST /api/issues/:issueId/resolve",
       expected: ALL,
       request: (f) => ({ url: `/api/issues/${f.issueId}/resolve`, payload: {} }),
+    },
+    {
+      route: "POST /api/issues/:issueId/unmute",
+      expected: ALL,
+      request: async (f) => {
+        await setIssueStatus(f.issueId, "muted");
+        return { url: `/api/issues/${f.issueId}/unmute`, payload: {} };
+      },
+    },
+    {
+      route: "POST /api/issues/:issueId/reopen",
+      expected: ALL,
+      request: async (f) => {
+        await setIssueStatus(f.issueId, "resolved");
+        return { url: `/api/issues/${f.issueId}/reopen`, payload: {} };
+      },
+    },
+    {
+      route: "GET /api/data-sources/:dataSourceId/issue-counts",
+      expected: ALL,
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/issue-counts` }),
     },
     {
       route: "GET /api/issues/:issueId/export.csv",
