@@ -48,10 +48,11 @@ describe("/ for a visitor", () => {
     const carousel = screen.getByRole("region", { name: "Testimonials" });
     expect(carousel.querySelectorAll('[aria-roledescription="slide"]')).toHaveLength(5);
 
-    linksOf(screen.getByRole("contentinfo"), [
+    linksOf(within(screen.getByRole("contentinfo")).getByRole("navigation", { name: "Legal" }), [
       ["Privacy Policy", "/privacy"],
       ["Terms of Service", "/terms"],
       ["GDPR", "/gdpr"],
+      ["Cookies", "/privacy#cookies"],
     ]);
 
     // One h1, then sections (h2) holding their cards (h3): no level skipped.

@@ -7,6 +7,7 @@ import {
   SearchCheck,
   SpellCheck,
 } from "lucide-react";
+import { MarketingSection } from "./section";
 
 interface Feature {
   icon: LucideIcon;
@@ -56,28 +57,22 @@ export const FEATURES: readonly Feature[] = [
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="py-20">
-      <div className="mx-auto max-w-6xl px-4">
-        <div className="mx-auto mb-12 max-w-2xl text-center">
-          <h2 id="features-title" className="text-3xl font-bold tracking-tight">
-            Features
-          </h2>
-          <p className="mt-3 text-muted-foreground">
-            Connect a GA4 property in about 60 seconds; a scan takes 30 to 60 seconds.
-          </p>
-        </div>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ icon: Icon, title, description }) => (
-            <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
-              <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                <Icon className="size-5" aria-hidden />
-              </span>
-              <h3 className="mt-4 font-semibold">{title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <MarketingSection
+      id="features"
+      title="Features"
+      lead="Connect a GA4 property in about 60 seconds; a scan takes 30 to 60 seconds."
+    >
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURES.map(({ icon: Icon, title, description }) => (
+          <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
+            <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+            <p className="mt-2 text-sm leading-6 text-muted-foreground">{description}</p>
+          </li>
+        ))}
+      </ul>
+    </MarketingSection>
   );
 }

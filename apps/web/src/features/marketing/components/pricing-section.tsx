@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { PlanCard } from "@/components/plan-card";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { MarketingSection } from "./section";
 
 /** How a signed-in visitor buys a plan; the landing route brings it (spec §7 checkout). */
 export interface PlanCheckout {
@@ -77,29 +78,26 @@ export function PricingSection({
   checkout: PlanCheckout;
 }) {
   return (
-    <section id="pricing" className="border-t bg-muted/30 py-20">
-      <div className="mx-auto max-w-6xl px-4">
-        <div className="mx-auto mb-12 max-w-2xl text-center">
-          <h2 className="text-3xl font-bold tracking-tight">Pricing</h2>
-          <p className="mt-3 text-muted-foreground">
-            Start free with one property. Upgrade when you need more scans, alerts and properties.
-          </p>
-        </div>
-        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {PLAN_LIST.map((plan) => (
-            <PlanCard
-              key={plan.tier}
-              plan={plan}
-              priceClassName="text-4xl"
-              action={<PlanButton plan={plan} viewer={viewer} checkout={checkout} />}
-            />
-          ))}
-        </div>
-        <p className="mt-8 text-center text-sm text-muted-foreground">
-          Extra properties ${EXTRA_PROPERTY_PRICE_USD}/month each. {MONEY_BACK_GUARANTEE_DAYS}-day
-          money-back guarantee on paid plans. Unlimited team members and workspaces on every plan.
-        </p>
+    <MarketingSection
+      id="pricing"
+      title="Pricing"
+      lead="Start free with one property. Upgrade when you need more scans, alerts and properties."
+      className="bg-muted/30"
+    >
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+        {PLAN_LIST.map((plan) => (
+          <PlanCard
+            key={plan.tier}
+            plan={plan}
+            priceClassName="text-4xl"
+            action={<PlanButton plan={plan} viewer={viewer} checkout={checkout} />}
+          />
+        ))}
       </div>
-    </section>
+      <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-pretty text-muted-foreground">
+        Extra properties ${EXTRA_PROPERTY_PRICE_USD}/month each. {MONEY_BACK_GUARANTEE_DAYS}-day
+        money-back guarantee on paid plans. Unlimited team members and workspaces on every plan.
+      </p>
+    </MarketingSection>
   );
 }
