@@ -42,9 +42,7 @@ async function summaryCounts(page: Page): Promise<Counts & { passed: number }> {
 
 /** The issue list's counts per filter value: "Active (n)", and Critical/Warning among them. */
 async function listCounts(page: Page) {
-  const active = await page
-    .getByRole("button", { name: /^Active \(\d+\)$/ })
-    .getAttribute("aria-label");
+  const active = await page.getByRole("button", { name: /^Active \(\d+\)$/ }).textContent();
   const severity = page.getByRole("combobox", { name: "Severity" });
   const option = async (label: string) =>
     Number(
