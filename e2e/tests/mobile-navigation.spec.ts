@@ -85,12 +85,14 @@ describe("the app on a phone", () => {
       .getByRole("row")
       .filter({ has: page.getByRole("switch") })
       .first();
+    await row.getByRole("button", { name: "Delete" }).waitFor();
     const controls = [row.getByRole("switch"), ...(await row.getByRole("button").all())];
-    // The row's actions at the bottom of the screen, where a thumb reaches them.
-    await row.getByRole("button", { name: "Delete" }).scrollIntoViewIfNeeded();
-    await row
-      .getByRole("button", { name: "Delete" })
-      .evaluate((element) => element.scrollIntoView({ block: "end" }));
+    expect(controls.length).toBe(5);
+    // The row's actions at the bottom edge of the screen, where a long list puts some of them:
+    // the screen is made as short as that.
+    const actions = await row.getByRole("button", { name: "Delete" }).boundingBox();
+    if (!actions) throw new Error("the row has no Delete button on screen");
+    await page.setViewportSize({ width: 390, height: Math.ceil(actions.y + actions.height + 8) });
 
     await row.getByRole("switch").click();
     const toast = page
