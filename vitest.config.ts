@@ -7,6 +7,7 @@ export default defineConfig({
     // their embedded database or on sockets often enough that two files at once finish sooner.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
+      "packages/contracts",
       "packages/engine",
       "packages/google-emulator",
       "packages/dodo-emulator",
