@@ -96,7 +96,7 @@ export function SiteFooter() {
           ))}
         </div>
         <p className="mt-12 border-t pt-6 text-sm text-muted-foreground">
-          © {new Date().getFullYear()} Utmost. UTM tracking audits for Google Analytics 4.
+          © {new Date().getFullYear()} Utmost. All rights reserved.
         </p>
       </div>
     </footer>

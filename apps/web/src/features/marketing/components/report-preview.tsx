@@ -134,7 +134,7 @@ export function ReportPreview({ className }: { className?: string }) {
           </Badge>
         </div>
 
-        <div className="grid md:grid-cols-[19rem_minmax(0,1fr)]">
+        <div className="grid md:grid-cols-[20rem_minmax(0,1fr)]">
           <div className="flex flex-col gap-5 border-b p-5 md:border-r md:border-b-0 md:p-6">
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold">Example property</p>
