@@ -29,6 +29,9 @@ export const SIGNED_OUT_PAGES: readonly PageVisit[] = [
     heading: "Choose a new password",
   },
   { name: "password reset, bad link", path: "/auth/reset-password", heading: "Reset link invalid" },
+  { name: "invitation, bad link", path: "/invite/accept", heading: /./ },
+  { name: "alert recipient, bad link", path: "/alert-recipients/confirm", heading: /./ },
+  { name: "demo outbox", path: "/outbox", heading: "Outbox" },
   { name: "404", path: "/no-such-page", heading: "Oops! Page not found" },
 ];
 
