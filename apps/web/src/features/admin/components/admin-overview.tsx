@@ -24,7 +24,7 @@ export function AdminOverview() {
       ) : (
         <OverviewStats stats={stats.data} />
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {stats.data ? <TopIssueTypes issueTypes={stats.data.topIssueTypes} /> : null}
         <Card>
           <CardHeader>
