@@ -24,7 +24,7 @@ const BRAND_NAME = "Агентство Север 北風 وكالة الشمال
 /**
  * Issue 22: an Agency workspace branded in Cyrillic, Chinese and Arabic, with a GA4 property
  * named and tagged in Japanese, Cyrillic and Arabic, generates its PDF report through the product;
- * pdftotext reads every name back exactly (the PDF embeds Noto fonts, ADR 014b).
+ * pdftotext reads every name back exactly (the PDF embeds Noto fonts, ADR 015).
  */
 describe("the PDF report in other scripts", () => {
   const browser = useBrowser();

@@ -104,7 +104,7 @@ export type MuteIssueRequest = z.infer<typeof MuteIssueRequestSchema>;
 
 /**
  * `POST /api/issues/:issueId/mute` and `/resolve` answer the updated issue, as do their
- * reversals (ADR 014a): `/unmute` (muted to active) and `/reopen` (resolved to active).
+ * reversals (ADR 014): `/unmute` (muted to active) and `/reopen` (resolved to active).
  */
 export const IssueResponseSchema = z.object({ issue: IssueSchema });
 export type IssueResponse = z.infer<typeof IssueResponseSchema>;

@@ -36,7 +36,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
 /**
  * `GET /api/session`: the signed-in user's `GET /api/me` answer, or null for a visitor with no
  * session, always 200, so the web app's public pages learn who is there without a 401 in the
- * browser's console. `GET /api/me` itself stays a guarded route (401 when signed out; ADR 015b).
+ * browser's console. `GET /api/me` itself stays a guarded route (401 when signed out; ADR 018).
  */
 export const sessionRoutes: FastifyPluginAsyncZod<{
   db: Db;

@@ -122,7 +122,7 @@ export async function resolveIfActive(db: Db, issueId: string, userId: string) {
   return row;
 }
 
-/** The reversal of a mute (ADR 014a): muted to active, the mute's record cleared. */
+/** The reversal of a mute (ADR 014): muted to active, the mute's record cleared. */
 export async function unmuteIfMuted(db: Db, issueId: string) {
   const [row] = await db
     .update(utmIssues)
@@ -132,7 +132,7 @@ export async function unmuteIfMuted(db: Db, issueId: string) {
   return row;
 }
 
-/** The reversal of a resolve (ADR 014a): resolved to active, the resolution cleared. */
+/** The reversal of a resolve (ADR 014): resolved to active, the resolution cleared. */
 export async function reopenIfResolved(db: Db, issueId: string) {
   const [row] = await db
     .update(utmIssues)

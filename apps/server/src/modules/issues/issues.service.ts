@@ -51,7 +51,7 @@ export async function resolveIssue(db: Db, issueId: string, userId: string): Pro
   return changed(db, issueId);
 }
 
-/** The reversal of a mute (ADR 014a): the issue is active, and counted, again. */
+/** The reversal of a mute (ADR 014): the issue is active, and counted, again. */
 export async function unmuteIssue(db: Db, issueId: string, userId: string): Promise<Issue> {
   await requireIssue(db, issueId, userId);
   const unmuted = await repo.unmuteIfMuted(db, issueId);
@@ -59,7 +59,7 @@ export async function unmuteIssue(db: Db, issueId: string, userId: string): Prom
   return changed(db, issueId);
 }
 
-/** The reversal of a resolve (ADR 014a): the issue is active, and counted, again. */
+/** The reversal of a resolve (ADR 014): the issue is active, and counted, again. */
 export async function reopenIssue(db: Db, issueId: string, userId: string): Promise<Issue> {
   await requireIssue(db, issueId, userId);
   const reopened = await repo.reopenIfResolved(db, issueId);

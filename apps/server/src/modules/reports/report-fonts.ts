@@ -5,7 +5,7 @@ import { inflateSync } from "node:zlib";
 import * as fontkit from "fontkit";
 
 /**
- * The fonts of the PDF report (ADR 014b): Noto Sans first, then Noto Sans Arabic, Noto Sans SC
+ * The fonts of the PDF report (ADR 015): Noto Sans first, then Noto Sans Arabic, Noto Sans SC
  * (Chinese and Japanese) and Noto Emoji, all OFL and from npm (@fontsource). Fontsource splits a
  * family into subset files by Unicode range (its unicode.json); a file is read only when a text
  * needs one of its characters, and chosen only if fontkit says it has the glyph.

@@ -7,7 +7,7 @@ import { UnicodePdfDocument } from "./unicode-pdf-document.ts";
  * and the active issues with their resolution guides. It carries the brand only: the document's
  * metadata too (pdfkit would name itself as Producer and Creator otherwise). Everything from
  * users is drawn as plain text in embedded Noto fonts, so names in any script print as typed
- * (ADR 014b).
+ * (ADR 015).
  */
 
 export interface ReportIssue {

@@ -10,7 +10,7 @@ import {
 } from "./report-fonts.ts";
 
 /**
- * A pdfkit document whose `text` draws any script (ADR 014b): each grapheme goes to the first
+ * A pdfkit document whose `text` draws any script (ADR 015): each grapheme goes to the first
  * embedded font that has it, consecutive graphemes of one font form a run, and the runs are drawn
  * as one continued text, so pdfkit still wraps and aligns them as a single paragraph. Choose the
  * weight with `style()` where plain pdfkit would name a Helvetica.

@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds())("scans on %s", (kind) => {
       const { owner, dataSource } = await connect(profileKey);
       const scan = await auditToEnd(owner.cookie, dataSource.id);
       const expected = expectedAudit(profileKey);
-      // The counts model (issue 22, ADR 014a): the issues the scan found, not failed checks.
+      // The counts model (issue 22, ADR 014): the issues the scan found, not failed checks.
       const records = issueRecords(expected);
       const bySeverity = (severity: string) =>
         records.filter((record) => record.severity === severity).length;

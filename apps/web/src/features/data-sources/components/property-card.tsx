@@ -52,7 +52,7 @@ function ScanSummary({ scan }: { scan: Scan }) {
         <p className="text-xs text-muted-foreground">
           Last scanned {formatDateTime(scan.completedAt ?? scan.createdAt)}
         </p>
-        {/* The scan's counts are the one model's (ADR 014a); its definition, one click away. */}
+        {/* The scan's counts are the one model's (ADR 014); its definition, one click away. */}
         <CountsDefinition />
       </div>
     </div>

@@ -12,7 +12,7 @@ export function issuesQueryOptions(dataSourceId: string, range: DateRange) {
   return queryOptions({
     queryKey: [...issuesQueryKey(dataSourceId), range],
     queryFn: () => {
-      // Every status: the list's Status filter shows muted and resolved issues too (ADR 014a).
+      // Every status: the list's Status filter shows muted and resolved issues too (ADR 014).
       const query = new URLSearchParams(dateRangeQuery(range));
       query.set("includeMuted", "true");
       return apiRequest(

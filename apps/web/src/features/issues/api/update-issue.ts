@@ -28,7 +28,7 @@ export async function resolveIssue(issueId: string): Promise<Issue> {
   return issue;
 }
 
-/** The reversals of mute and resolve (ADR 014a): the issue is active again. */
+/** The reversals of mute and resolve (ADR 014): the issue is active again. */
 export async function restoreIssue(issueId: string, action: "unmute" | "reopen"): Promise<Issue> {
   const { issue } = await apiRequest(
     `/api/issues/${encodeURIComponent(issueId)}/${action}`,

@@ -14,7 +14,7 @@ const VALUES_SHOWN = 12;
 
 /**
  * One issue of the list: what and how much at a glance, the values and the guide one click
- * away, and the actions its status allows (spec §2; unmute and reopen, ADR 014a). The article is
+ * away, and the actions its status allows (spec §2; unmute and reopen, ADR 014). The article is
  * focusable (not tabbable) so the list's j/k keys can move between issues.
  */
 export const IssueItem = forwardRef<

@@ -25,7 +25,7 @@ function StepHeading({ title, description }: { title: string; description: strin
 
 /**
  * Spec §5: 'Please connect a data source first'. The spec's scan step skipped ahead to Complete
- * here; onboarding stays, so it never announces an audit that did not run (ADR 014d).
+ * here; onboarding stays, so it never announces an audit that did not run (ADR 017).
  */
 function NoPropertyScan({ onBackToConnect }: { onBackToConnect: () => void }) {
   return (
