@@ -10,7 +10,7 @@ import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
 import { type SmtpInbox, startSmtp } from "../../test/smtp.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
-import { insertDataSource } from "../issues/issues.testing.ts";
+import { insertDataSource, issueRecord } from "../issues/issues.testing.ts";
 import { completeScan, insertRunningScan } from "../scans/scans.repository.ts";
 import { connectEmulatorProperty } from "../scans/scans.testing.ts";
 import { createWithOwner } from "../workspaces/workspaces.repository.ts";
@@ -143,7 +143,11 @@ describe.each(testDatabaseKinds())("alert delivery on %s", (kind) => {
         isComplete: true,
         quotaLimitHit: false,
       },
-      issues: [],
+      // The scan's counts follow the counts model, so the findings are what make them 1 and 4.
+      issues: [
+        issueRecord("a", "critical"),
+        ...["b", "c", "d", "e"].map((key) => issueRecord(key, "warning")),
+      ],
     });
     await alertsAfterScan(app.jobs, app.server.log)(scanId);
     return { dataSourceId: dataSource.id, scanId };

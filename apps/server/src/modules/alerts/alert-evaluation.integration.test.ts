@@ -9,7 +9,7 @@ import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { muteIfActive, resolveIfActive } from "../issues/issues.repository.ts";
-import { GUIDE, insertDataSource } from "../issues/issues.testing.ts";
+import { insertDataSource, issueRecord } from "../issues/issues.testing.ts";
 import type { IssueRecord } from "../scans/scan-issues.ts";
 import { completeScan, insertRunningScan } from "../scans/scans.repository.ts";
 import { createWithOwner } from "../workspaces/workspaces.repository.ts";
@@ -63,20 +63,7 @@ describe.each(testDatabaseKinds())("alert evaluation on %s", (kind) => {
     return { workspaceId: workspace.id, dataSourceId: dataSource.id, ownerId: user.userId };
   }
 
-  function issue(key: string, severity: "critical" | "warning" | "info"): IssueRecord {
-    return {
-      issueType: "case-inconsistency",
-      findingKey: key,
-      title: `Finding ${key}`,
-      description: "Campaign names differ only by case.",
-      severity,
-      affectedSessionsCount: 100,
-      values: [key],
-      examples: [],
-      alsoFound: [],
-      resolutionGuide: GUIDE,
-    };
-  }
+  const issue = issueRecord;
 
   /** A scan stored the way the worker stores one, then evaluated. */
   async function scan(dataSourceId: string, score: number, issues: IssueRecord[] = []) {

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { auditScans, dataSources, issueOccurrences, utmIssues } from "../../db/schema.ts";
+import type { IssueRecord } from "../scans/scan-issues.ts";
 
 /** Factories with valid defaults for the rows scans leave behind (STYLE.md, Tests). */
 
@@ -49,6 +50,22 @@ export const GUIDE = {
   example_correct: "utm_campaign=spring_sale",
   ga4_documentation_url: "https://support.google.com/analytics/answer/10917952",
 };
+
+/** A finding as a completing scan hands it to `completeScan`. */
+export function issueRecord(key: string, severity: IssueRecord["severity"]): IssueRecord {
+  return {
+    issueType: "case-inconsistency",
+    findingKey: key,
+    title: `Finding ${key}`,
+    description: "Campaign names differ only by case.",
+    severity,
+    affectedSessionsCount: 100,
+    values: [key],
+    examples: [],
+    alsoFound: [],
+    resolutionGuide: GUIDE,
+  };
+}
 
 export async function insertIssue(
   db: Db,
