@@ -15,12 +15,19 @@ import { dataSourceVisibleTo, membershipOf } from "../data-sources/data-sources.
 export type IssueRow = typeof utmIssues.$inferSelect;
 export type ListedIssueRow = IssueRow & { foundByLatestAudit: boolean };
 
-/** The latest completed scan of the issue's property found it (the counts model). */
-export const foundByLatestAudit = sql<boolean>`coalesce(${utmIssues.lastScanId} = (
-  select ${auditScans.id} from ${auditScans}
-  where ${auditScans.dataSourceId} = ${utmIssues.dataSourceId} and ${auditScans.status} = 'completed'
-  order by ${auditScans.createdAt} desc, ${auditScans.id} desc limit 1
-), false)`;
+/**
+ * The latest completed scan of the issue's property found it (the counts model): by its
+ * detections, as the counts read them, not by `last_scan_id`, which names the scan that finished
+ * last (scans can finish out of the order they were started in).
+ */
+export const foundByLatestAudit = sql<boolean>`exists (
+  select 1 from ${issueOccurrences}
+  where ${issueOccurrences.issueId} = ${utmIssues.id} and ${issueOccurrences.scanId} = (
+    select ${auditScans.id} from ${auditScans}
+    where ${auditScans.dataSourceId} = ${utmIssues.dataSourceId} and ${auditScans.status} = 'completed'
+    order by ${auditScans.createdAt} desc, ${auditScans.id} desc limit 1
+  )
+)`;
 
 /** Spec §7: severity first (critical, warning, then anything else as info). */
 const severityRank = sql<number>`case ${utmIssues.severity} when 'critical' then 0 when 'warning' then 1 else 2 end`;
