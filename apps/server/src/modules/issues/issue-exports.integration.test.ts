@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
 
   it("exports the property's issues as an attachment, BOM and header first", async () => {
     const { cookie, property, scan } = await propertyOfNewUser("Café Nord, EU");
-    await insertIssue(db(), {
+    const counted = await insertIssue(db(), {
       dataSourceId: property.id,
       severity: "critical",
       title: 'Campaign "Spring, 2026"',
@@ -79,6 +79,7 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
       lastScanId: scan.id,
       reopenedAt: daysAgo(1),
     });
+    await insertOccurrence(db(), { issueId: counted.id, scanId: scan.id });
     // Not found by the latest audit: listed, not counted.
     await insertIssue(db(), { dataSourceId: property.id, severity: "info", title: "Plain" });
     await insertIssue(db(), { dataSourceId: property.id, status: "muted", title: "Hidden" });
