@@ -377,6 +377,14 @@ describe.each(testDatabaseKinds())("issues on %s", (kind) => {
     expect(byId.get(stale.id)).toMatchObject({ foundByLatestAudit: false, reopened: false });
     expect(byId.get(reopened.id)).toMatchObject({ foundByLatestAudit: true, reopened: true });
 
+    // Another property's audit finishing later is not this property's latest audit.
+    const other = await propertyOfNewUser();
+    await scanFinding(other.property.id, []);
+    const again = (await list(cookie, property.id, "?includeMuted=true")).json().issues;
+    expect(
+      again.filter((issue: { foundByLatestAudit: boolean }) => issue.foundByLatestAudit).length,
+    ).toBe(4);
+
     // A status change brings the scan's columns, which the dashboard reads, in step.
     expect((await act(cookie, info.id, "resolve")).statusCode).toBe(200);
     expect((await act(cookie, critical.id, "mute", { reason: "known" })).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { IssueStatus } from "@utmost/contracts";
 import { and, asc, desc, eq, getTableColumns, ne, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { correlated } from "../../db/correlated.ts";
 import { prepared } from "../../db/prepared.ts";
 import {
   auditScans,
@@ -20,14 +21,14 @@ export type ListedIssueRow = IssueRow & { foundByLatestAudit: boolean };
  * detections, as the counts read them, not by `last_scan_id`, which names the scan that finished
  * last (scans can finish out of the order they were started in).
  */
-export const foundByLatestAudit = sql<boolean>`exists (
+export const foundByLatestAudit = correlated(sql<boolean>`exists (
   select 1 from ${issueOccurrences}
   where ${issueOccurrences.issueId} = ${utmIssues.id} and ${issueOccurrences.scanId} = (
     select ${auditScans.id} from ${auditScans}
     where ${auditScans.dataSourceId} = ${utmIssues.dataSourceId} and ${auditScans.status} = 'completed'
     order by ${auditScans.createdAt} desc, ${auditScans.id} desc limit 1
   )
-)`;
+)`);
 
 /** Spec §7: severity first (critical, warning, then anything else as info). */
 const severityRank = sql<number>`case ${utmIssues.severity} when 'critical' then 0 when 'warning' then 1 else 2 end`;

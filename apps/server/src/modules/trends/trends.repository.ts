@@ -14,6 +14,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { correlated } from "../../db/correlated.ts";
 import type { Db } from "../../db/client.ts";
 import { auditScans, issueOccurrences, utmIssues } from "../../db/schema.ts";
 
@@ -34,7 +35,9 @@ export function completedScans(db: Db, dataSourceId: string) {
       healthGrade: auditScans.healthGrade,
       criticalIssuesCount: auditScans.criticalIssuesCount,
       warningIssuesCount: auditScans.warningIssuesCount,
-      issuesFound: sql<number>`(select count(*)::int from ${issueOccurrences} where ${issueOccurrences.scanId} = ${auditScans.id})`,
+      issuesFound: correlated(
+        sql<number>`(select count(*)::int from ${issueOccurrences} where ${issueOccurrences.scanId} = ${auditScans.id})`,
+      ),
     })
     .from(auditScans)
     .where(
