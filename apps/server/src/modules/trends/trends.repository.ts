@@ -14,8 +14,8 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { correlated } from "../../db/correlated.ts";
 import type { Db } from "../../db/client.ts";
+import { correlated } from "../../db/correlated.ts";
 import { auditScans, issueOccurrences, utmIssues } from "../../db/schema.ts";
 
 /** The most issues each list of changes carries; its count is always the full one. */
