@@ -45,6 +45,10 @@ export const users = pgTable("users", {
    * the purge job removes the user and the workspaces they own (spec §9 legal facts).
    */
   deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+  /** When the user last signed in or used the app; inactive accounts are deleted (spec §9). */
+  lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When the inactivity notice went out (60 days before deletion); cleared on activity. */
+  inactivityNoticeAt: timestamp("inactivity_notice_at", { withTimezone: true }),
   ...timestamps,
 });
 
@@ -179,6 +183,11 @@ export const subscriptions = pgTable("subscriptions", {
   providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
   /** When a renewal payment first failed; the account drops to Free 7 days on (spec §9). */
   paymentFailedAt: timestamp("payment_failed_at", { withTimezone: true }),
+  /**
+   * Set when an administrator gave this plan without the provider (a complimentary plan): the
+   * provider's events do not change it; null when the provider's subscription decides the plan.
+   */
+  complimentarySince: timestamp("complimentary_since", { withTimezone: true }),
   ...timestamps,
 });
 
