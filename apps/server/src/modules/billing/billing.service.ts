@@ -253,3 +253,63 @@ export async function downgradeLapsedSubscriptions(
   }
   return moved;
 }
+
+/** The provider's statuses after which a subscription never charges again. */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(["cancelled", "expired", "failed"]);
+
+/**
+ * Issue 23: whether the provider subscription can still charge the customer, read live from
+ * Dodo (a webhook may not have reached us yet). An administrator's plan change follows it.
+ */
+export async function isProviderSubscriptionLive(
+  setup: BillingSetup | null,
+  subscriptionId: string,
+): Promise<boolean> {
+  if (!setup) throw notConfigured();
+  try {
+    const subscription = await setup.client.subscriptions.retrieve(subscriptionId);
+    return !ENDED_STATUSES.has(subscription.status);
+  } catch (error) {
+    throw providerError(error, "read the subscription");
+  }
+}
+
+/**
+ * Issue 23: an administrator moves a paying customer to Free. The subscription ends now, as the
+ * customer portal's Cancel ends it, so nothing more is charged for a plan they no longer have.
+ */
+export async function cancelProviderSubscription(
+  setup: BillingSetup | null,
+  subscriptionId: string,
+): Promise<void> {
+  if (!setup) throw notConfigured();
+  try {
+    await setup.client.subscriptions.update(subscriptionId, {
+      status: "cancelled",
+      cancel_reason: "cancelled_by_merchant",
+    });
+  } catch (error) {
+    throw providerError(error, "cancel the subscription");
+  }
+}
+
+/**
+ * Issue 23: an administrator moves a paying customer to another paid plan with the billing
+ * page's own change-plan call (prorated now, on the card on file).
+ */
+export async function changeProviderPlan(
+  setup: BillingSetup | null,
+  subscriptionId: string,
+  tier: PaidTier,
+): Promise<void> {
+  if (!setup) throw notConfigured();
+  try {
+    await setup.client.subscriptions.changePlan(subscriptionId, {
+      product_id: setup.products[tier],
+      quantity: 1,
+      proration_billing_mode: "prorated_immediately",
+    });
+  } catch (error) {
+    throw providerError(error, "change the subscription's plan");
+  }
+}
