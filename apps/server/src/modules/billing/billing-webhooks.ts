@@ -124,6 +124,9 @@ async function applySubscriptionEvent(
   occurredAt: Date,
 ): Promise<"applied" | "stale" | "ignored"> {
   const row = await repo.lockSubscription(db, userId);
+  // Issue 23: a plan an administrator gave without the provider (complimentary) is theirs to
+  // change; no provider event takes it back.
+  if (row.complimentarySince !== null) return "ignored";
   if (row.providerEventAt && occurredAt < row.providerEventAt) return "stale";
 
   // The account's subscription, or the first one it hears of. An event of a subscription the
