@@ -1,9 +1,9 @@
 import { waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { usePageTitle } from "@/components/layout/page-title";
 import { renderRoutes } from "@/testing/render";
 import { documentTitle, SITE_TITLE } from "./document-title";
-import { RootRoute } from "./routes/root";
+import { RootErrorRoute, RootRoute } from "./routes/root";
 
 function LoadedName() {
   usePageTitle("Acme Store");
@@ -40,5 +40,29 @@ describe("the browser tab's title", () => {
     await waitFor(() => expect(document.title).toBe("Health Report - Acme Store | Utmost"));
     await router.navigate("/");
     await waitFor(() => expect(document.title).toBe(SITE_TITLE));
+  });
+
+  it("names the error screens, which stand outside the root route", async () => {
+    function Throws(): never {
+      throw new Error("boom");
+    }
+    const routes = [
+      {
+        element: <RootRoute />,
+        errorElement: <RootErrorRoute />,
+        children: [
+          { path: "/", element: <p>home</p> },
+          { path: "/broken", element: <Throws />, handle: { title: "Settings" } },
+        ],
+      },
+    ];
+    renderRoutes(routes, "/broken");
+    await waitFor(() => expect(document.title).toBe("Something went wrong | Utmost"));
+    // React Router reports the thrown error through console.error, as it should.
+    const errors = vi.mocked(console.error);
+    expect(errors.mock.calls.flat().some((arg) => arg instanceof Error && arg.message === "boom")).toBe(
+      true,
+    );
+    errors.mockClear();
   });
 });

@@ -163,7 +163,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/docs/checks/:checkId",
-        handle: handle("Check reference - Docs"),
+        handle: handle("Check reference"),
         lazy: async () => ({ Component: (await import("./routes/docs")).DocsCheckRoute }),
       },
       {

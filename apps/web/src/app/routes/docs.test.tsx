@@ -1,9 +1,10 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import type { DocsCheck } from "@utmost/contracts";
 import { PLAN_LIST } from "@utmost/contracts";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { DocsCheckRoute, DocsConnectRoute, DocsRoute, DocsScoreRoute } from "./docs";
+import { RootRoute } from "./root";
 
 function makeCheck(overrides: Partial<DocsCheck> = {}): DocsCheck {
   return {
@@ -92,6 +93,31 @@ describe("/docs/checks/:checkId", () => {
     expect(screen.getByText(check.guide.exampleCorrect)).toBeTruthy();
     expect(screen.getByRole("link", { name: /GA4 documentation/ }).getAttribute("href")).toBe(
       check.guide.ga4DocumentationUrl,
+    );
+  });
+
+  it("names the browser tab after the check", async () => {
+    stubFetch({
+      "GET /api/session": signedOut,
+      "GET /api/docs/checks/missing-utm-source": () => jsonResponse(200, { check: makeCheck() }),
+    });
+    const routes = [
+      {
+        element: <RootRoute />,
+        children: [
+          {
+            path: "/docs/checks/:checkId",
+            element: <DocsCheckRoute />,
+            handle: { title: "Check reference" },
+          },
+        ],
+      },
+    ];
+    renderRoutes(routes, "/docs/checks/missing-utm-source");
+    await waitFor(() =>
+      expect(document.title).toBe(
+        "Check reference - Campaign links without utm_source | Utmost",
+      ),
     );
   });
 

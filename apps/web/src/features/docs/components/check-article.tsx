@@ -5,6 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-client";
 import { useDocsCheck } from "../api/get-docs-checks";
 import { DocsHeading } from "./docs-layout";
+import { usePageTitle } from "@/components/layout/page-title";
 
 interface CheckArticleProps {
   checkId: string;
@@ -16,6 +17,9 @@ interface CheckArticleProps {
 /** `/docs/checks/:checkId`: one check, from the engine's own metadata. */
 export function CheckArticle({ checkId, renderGuide, renderSeverity }: CheckArticleProps) {
   const { data, isPending, error } = useDocsCheck(checkId);
+  usePageTitle(
+    data?.check.title ?? (error ? (isApiError(error, 404) ? "Check not found" : null) : null),
+  );
   if (isPending) {
     return (
       <div className="flex flex-col gap-4" aria-busy="true">
