@@ -189,7 +189,7 @@ export async function buildApp({
     await scope.register(conventionsRoutes, { db });
     await scope.register(builderRoutes, { db });
     await scope.register(billingRoutes, { db, billing, appUrl: config.appUrl });
-    await scope.register(adminRoutes, { db });
+    await scope.register(adminRoutes, { db, billing });
   });
 
   await webRoutes(server, {

@@ -56,7 +56,20 @@ export const AdminRecentScanSchema = z.object({
 export type AdminRecentScan = z.infer<typeof AdminRecentScanSchema>;
 export const AdminRecentScansResponseSchema = z.object({ scans: z.array(AdminRecentScanSchema) });
 
-/** `GET /api/admin/users`: every user with roles and subscription. */
+/**
+ * Who pays for a user's plan (issue 23). `dodo`: a Dodo subscription bills it, and an
+ * administrator's change is made at Dodo too; `complimentary`: an administrator gave it without
+ * Dodo, since `since` (null for a plan given before that date was kept), and Dodo's events leave
+ * it alone; `free`: no paid plan.
+ */
+export const AdminPlanBillingSchema = z.discriminatedUnion("source", [
+  z.object({ source: z.literal("dodo") }),
+  z.object({ source: z.literal("complimentary"), since: z.string().nullable() }),
+  z.object({ source: z.literal("free") }),
+]);
+export type AdminPlanBilling = z.infer<typeof AdminPlanBillingSchema>;
+
+/** `GET /api/admin/users`: every user with roles, subscription and who pays for the plan. */
 export const AdminUserSchema = z.object({
   id: z.string(),
   fullName: z.string(),
@@ -64,6 +77,7 @@ export const AdminUserSchema = z.object({
   createdAt: z.string(),
   roles: z.array(z.literal("admin")),
   subscription: SubscriptionSchema.nullable(),
+  billing: AdminPlanBillingSchema,
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminUsersResponseSchema = z.object({ users: z.array(AdminUserSchema) });

@@ -118,6 +118,7 @@ describe.each(testDatabaseKinds())("the admin console API on %s", (kind) => {
       createdAt: expect.any(String),
       roles: ["admin"],
       subscription: { tier: "free", status: "active", dataSourceLimit: 1, dataSourcesUsed: 0 },
+      billing: { source: "free" },
     });
     expect(regularRow).toMatchObject({ fullName: "Rita Regular", roles: [] });
     // Rita signed up after Ada.
@@ -167,6 +168,7 @@ describe.each(testDatabaseKinds())("the admin console API on %s", (kind) => {
 
   it("applies a valid edit and returns the user as listed", async () => {
     const target = await insertUser(app.database.db, { fullName: "Tess Target" });
+    const before = Date.now();
     const response = await request(
       "PATCH",
       `/api/admin/users/${target.id}/subscription`,
@@ -181,11 +183,14 @@ describe.each(testDatabaseKinds())("the admin console API on %s", (kind) => {
       createdAt: target.createdAt.toISOString(),
       roles: [],
       subscription: { tier: "advanced", status: "active", dataSourceLimit: 5, dataSourcesUsed: 0 },
+      // No Dodo subscription: the plan is the administrator's gift (issue 23).
+      billing: { source: "complimentary", since: expect.any(String) },
     });
-    expect(await subscriptionOf(app.database.db, target.id)).toMatchObject({
-      tier: "advanced",
-      dataSourceLimit: 5,
-    });
+    const stored = await subscriptionOf(app.database.db, target.id);
+    expect(stored).toMatchObject({ tier: "advanced", dataSourceLimit: 5 });
+    expect(stored?.complimentarySince?.toISOString()).toBe(response.json().user.billing.since);
+    expect(stored?.complimentarySince?.getTime()).toBeGreaterThanOrEqual(before);
+    expect(stored?.complimentarySince?.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it("creates the subscription of a user who has none", async () => {

@@ -113,6 +113,8 @@ function usersWithPlans(db: Db) {
       status: subscriptions.status,
       dataSourceLimit: subscriptions.dataSourceLimit,
       dataSourcesUsed: subscriptions.dataSourcesUsed,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      complimentarySince: subscriptions.complimentarySince,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
@@ -141,11 +143,20 @@ export async function lockUser(db: Db, userId: string) {
   return row;
 }
 
-/** Sets the tier and limit, creating the subscription when the user has none (status active). */
+/**
+ * Sets the plan, creating the subscription when the user has none (status active). Status and
+ * failed payment are left as they are unless given: on a Dodo plan, Dodo's events decide them.
+ */
 export async function upsertSubscription(
   db: Db,
   userId: string,
-  values: { tier: SubscriptionTier; dataSourceLimit: number },
+  values: {
+    tier: SubscriptionTier;
+    dataSourceLimit: number;
+    complimentarySince: Date | null;
+    status?: string;
+    paymentFailedAt?: null;
+  },
 ) {
   await db
     .insert(subscriptions)

@@ -10,10 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.ts";
 import { currentUser } from "../auth/session.ts";
+import type { BillingSetup } from "../billing/billing-setup.ts";
 import * as admin from "./admin.service.ts";
 
 /** The admin console's API (spec §2 /admin, §6 "System admin"): administrators only. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; billing: BillingSetup | null }> = async (
+  app,
+  { db, billing },
+) => {
   // onRequest, not preHandler: a non-admin is refused before the body is even validated.
   app.addHook("onRequest", async (request) => {
     await admin.requireAdmin(db, currentUser(request).id);
@@ -45,7 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => ({
-      user: await admin.updateSubscription(db, request.params.userId, request.body),
+      user: await admin.updateSubscription(db, billing, request.params.userId, request.body),
     }),
   );
 

@@ -2,16 +2,20 @@ import {
   ADMIN_RECENT_SCANS,
   ADMIN_SCORE_SAMPLE,
   ADMIN_TOP_ISSUE_TYPES,
+  type AdminPlanBilling,
   type AdminRecentScan,
   type AdminStats,
   type AdminSubscriptionUpdate,
   type AdminUser,
   type AdminWorkspace,
+  type SubscriptionTier,
   SubscriptionTierSchema,
 } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hasRole } from "../accounts/accounts.repository.ts";
+import * as billingService from "../billing/billing.service.ts";
+import type { BillingSetup } from "../billing/billing-setup.ts";
 import { enforcePropertyLimit } from "../billing/property-limit.ts";
 import * as repo from "./admin.repository.ts";
 
@@ -70,6 +74,16 @@ export async function listRecentScans(db: Db): Promise<AdminRecentScan[]> {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
+/** Issue 23: who pays for the plan, as the console labels it. */
+function planBilling(row: repo.UserWithPlanRow): AdminPlanBilling {
+  if (row.tier === null || row.tier === "free") return { source: "free" };
+  if (row.complimentarySince !== null) {
+    return { source: "complimentary", since: row.complimentarySince.toISOString() };
+  }
+  if (row.providerSubscriptionId !== null) return { source: "dodo" };
+  return { source: "complimentary", since: null };
+}
+
 function toAdminUser(row: repo.UserWithPlanRow): AdminUser {
   return {
     id: row.id,
@@ -89,6 +103,7 @@ function toAdminUser(row: repo.UserWithPlanRow): AdminUser {
             dataSourcesUsed: row.dataSourcesUsed,
           }
         : null,
+    billing: planBilling(row),
   };
 }
 
@@ -98,19 +113,58 @@ export async function listUsers(db: Db): Promise<AdminUser[]> {
 }
 
 /**
- * Spec §5 "Admin edit": sets a user's tier and property limit. Properties over a lowered limit
- * are suspended and those suspended under a smaller limit come back (spec §9), in the same
- * transaction, so the limit and the active properties never disagree.
+ * Issue 23: makes the edit at Dodo first when a Dodo subscription still bills the user: Free
+ * cancels it now (as the customer portal's Cancel does), another paid plan is Dodo's prorated
+ * change-plan. True when it did, or when the plan stays the same; false when there is no such
+ * subscription, so the plan is the administrator's own. A refusal or no answer throws, before
+ * anything is written.
+ */
+async function syncToDodo(
+  billing: BillingSetup | null,
+  row: repo.UserWithPlanRow,
+  tier: SubscriptionTier,
+): Promise<boolean> {
+  const subscriptionId = row.providerSubscriptionId;
+  // A subscription the provider's own events ended leaves the account on Free (ADR 011).
+  if (subscriptionId === null || row.tier === null || row.tier === "free") return false;
+  // Asked live: a lost webhook must not leave a plan Dodo ended looking paid, nor the reverse.
+  if (!(await billingService.isProviderSubscriptionLive(billing, subscriptionId))) return false;
+  if (tier === "free") {
+    await billingService.cancelProviderSubscription(billing, subscriptionId);
+  } else if (tier !== row.tier) {
+    await billingService.changeProviderPlan(billing, subscriptionId, tier);
+  }
+  return true;
+}
+
+/**
+ * Spec §5 "Admin edit": sets a user's tier and property limit. A plan Dodo bills changes at Dodo
+ * first, and only once Dodo has agreed here, so a customer is never left charged for a plan
+ * they no longer have (issue 23). Without one, a paid tier is complimentary from `now` (an
+ * earlier start is kept) and Free clears it. Properties over a lowered limit are suspended and
+ * those suspended under a smaller limit come back (spec §9), in the same transaction, so the
+ * limit and the active properties never disagree.
  */
 export async function updateSubscription(
   db: Db,
+  billing: BillingSetup | null,
   userId: string,
   update: AdminSubscriptionUpdate,
+  now: Date = new Date(),
 ): Promise<AdminUser> {
+  const current = await repo.findUserWithPlan(db, userId);
+  if (!current) throw new AppError("NOT_FOUND", "User not found");
+  // Outside the transaction: Dodo announces the change with a webhook that locks the same row.
+  const throughDodo = await syncToDodo(billing, current, update.tier);
+  const free = update.tier === "free";
   await db.transaction(async (tx) => {
     if (!(await repo.lockUser(tx, userId))) throw new AppError("NOT_FOUND", "User not found");
-    await repo.upsertSubscription(tx, userId, update);
-    await enforcePropertyLimit(tx, userId);
+    await repo.upsertSubscription(tx, userId, {
+      ...update,
+      complimentarySince: free || throughDodo ? null : (current.complimentarySince ?? now),
+      ...(free || !throughDodo ? { status: "active", paymentFailedAt: null } : {}),
+    });
+    await enforcePropertyLimit(tx, userId, now);
   });
   const row = await repo.findUserWithPlan(db, userId);
   if (!row) throw new AppError("NOT_FOUND", "User not found");
