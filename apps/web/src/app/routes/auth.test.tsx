@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
+import { toastOf } from "@/testing/toasts";
 import { AuthRoute } from "./auth";
 
 const signedOut = {
@@ -125,6 +126,11 @@ describe("/auth", () => {
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
 
     expect(await screen.findByText("Check your inbox to verify sam@example.com")).toBeTruthy();
+    expect(toastOf(await screen.findByText("Account created!"))).toEqual({
+      title: "Account created!",
+      description: "You can now sign in to your account.",
+      type: "success",
+    });
     const callbackURL = "/auth?verified=1&redirect=%2Finvite%2Faccept%3Ftoken%3Dabc";
     const signUpCall = fetchMock.mock.calls.find(([url]) =>
       String(url).endsWith("/api/auth/sign-up/email"),
@@ -212,6 +218,35 @@ describe("/auth", () => {
         jsonResponse(200, { outboxEnabled: false, googleSignIn: true, billingMode: null }),
     });
     renderAuth("/auth?mode=signin&error=access_denied");
-    expect(await screen.findByText("Google sign-in was cancelled.")).toBeTruthy();
+    expect(toastOf(await screen.findByText("Google sign-in was cancelled."))).toEqual({
+      title: "Google sign in failed",
+      description: "Google sign-in was cancelled.",
+      type: "error",
+    });
+  });
+
+  it("says 'Google sign in failed' with the server's message when Google cannot be reached", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    stubFetch({
+      ...signedOut,
+      "GET /api/config": () =>
+        jsonResponse(200, { outboxEnabled: false, googleSignIn: true, billingMode: null }),
+      "POST /api/auth/sign-in/social": () =>
+        jsonResponse(503, {
+          error: { code: "GOOGLE_UNAVAILABLE", message: "Google sign-in is unavailable" },
+        }),
+    });
+    renderAuth("/auth?mode=signin");
+    const google = await screen.findByRole("button", { name: "Continue with Google" });
+    fireEvent.click(google);
+
+    expect(toastOf(await screen.findByText("Google sign-in is unavailable"))).toEqual({
+      title: "Google sign in failed",
+      description: "Google sign-in is unavailable",
+      type: "error",
+    });
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(google).toHaveProperty("disabled", false));
   });
 });

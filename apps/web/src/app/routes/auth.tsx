@@ -66,7 +66,7 @@ export function AuthRoute() {
   // Google sign-in comes back here with `?error=` when it was refused or failed: say so once.
   useEffect(() => {
     if (!googleError || verifiedLanding) return;
-    toast.error("Google sign-in failed", { description: googleSignInErrorMessage(googleError) });
+    toast.error("Google sign in failed", { description: googleSignInErrorMessage(googleError) });
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);

@@ -9,7 +9,7 @@ import { useSignInWithGoogle } from "../api/sign-in-with-google";
  */
 export function GoogleButton({ mode, redirect }: { mode: "signin" | "signup"; redirect?: string }) {
   const google = useSignInWithGoogle({
-    onError: (error) => toast.error("Google sign-in failed", { description: errorMessage(error) }),
+    onError: (error) => toast.error("Google sign in failed", { description: errorMessage(error) }),
   });
   // The page leaves for Google on success, so the button stays busy until it does.
   const busy = google.isPending || google.isSuccess;

@@ -31,7 +31,11 @@ export function SignUpForm({
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp({
     redirect,
-    onSuccess: setSentTo,
+    onSuccess: (email) => {
+      // Spec §8: sign-in does not wait for the address to be verified, so it is open at once.
+      toast.success("Account created!", { description: "You can now sign in to your account." });
+      setSentTo(email);
+    },
     onError: (error) => toast.error("Sign up failed", { description: errorMessage(error) }),
   });
 

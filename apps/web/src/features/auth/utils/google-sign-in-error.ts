@@ -11,6 +11,6 @@ export function googleSignInErrorMessage(code: string): string {
     case "email_not_found":
       return "Google did not share an email address, so no account could be made.";
     default:
-      return "Google sign-in failed. Please try again.";
+      return "Google did not complete the sign-in. Please try again.";
   }
 }
