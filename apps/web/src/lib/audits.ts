@@ -34,11 +34,20 @@ export async function getScan(scanId: string): Promise<Scan> {
   return scan;
 }
 
-/** Spec §8: 'Audit completed!' with the score and grade, or 'Audit failed' with the reason. */
-function announce(scan: Scan): void {
+/**
+ * Where a finished audit is announced. Spec §8 has two success toasts: 'Audit completed!' with the
+ * score and grade beside a property's report, and 'Audit completed successfully!' in onboarding,
+ * whose scan step shows the score itself ('Audit Complete!', §4).
+ */
+export type AuditToasts = "report" | "onboarding";
+
+/** Spec §8: the success toast for `toasts`, or 'Audit failed' with the reason. */
+function announce(scan: Scan, toasts: AuditToasts): void {
   // The id keeps one toast per scan even if two screens saw it finish.
   const id = `audit-${scan.id}`;
-  if (scan.status === "completed") {
+  if (scan.status === "completed" && toasts === "onboarding") {
+    toast.success("Audit completed successfully!", { id });
+  } else if (scan.status === "completed") {
     const { score, grade } = scanHealth(scan);
     toast.success("Audit completed!", {
       id,
@@ -57,11 +66,15 @@ function announce(scan: Scan): void {
  * cache entry, so it is announced once however many components follow the scan, and never for a
  * scan the cache already knew had finished.
  */
-async function pollScan(queryClient: QueryClient, scanId: string): Promise<Scan> {
+async function pollScan(
+  queryClient: QueryClient,
+  scanId: string,
+  toasts: AuditToasts,
+): Promise<Scan> {
   const previous = queryClient.getQueryData<Scan>(scanQueryKey(scanId));
   const scan = await getScan(scanId);
   if (scan.status !== "running") {
-    if (previous?.status === "running") announce(scan);
+    if (previous?.status === "running") announce(scan, toasts);
     if (previous?.status !== scan.status) {
       // Scores, counts, issues and the property's latest scan all changed with it.
       void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all });
@@ -96,10 +109,12 @@ export function useAuditRunner({
   dataSourceId,
   latestScan,
   scanType = "manual",
+  toasts = "report",
 }: {
   dataSourceId: string;
   latestScan: Scan | null;
   scanType?: AuditScanType;
+  toasts?: AuditToasts;
 }): AuditRunner {
   const queryClient = useQueryClient();
   const [startedId, setStartedId] = useState<string | null>(null);
@@ -107,7 +122,7 @@ export function useAuditRunner({
 
   const followed = useQuery({
     queryKey: scanQueryKey(followedId ?? "none"),
-    queryFn: followedId ? () => pollScan(queryClient, followedId) : skipToken,
+    queryFn: followedId ? () => pollScan(queryClient, followedId, toasts) : skipToken,
     // The property's copy of its running scan seeds the cache, so the change from running to
     // finished is announced even when the first read already finds it finished. It is only a
     // starting point (updated at 0): the scan is read at once.
@@ -122,7 +137,7 @@ export function useAuditRunner({
     onSuccess: (scan) => {
       queryClient.setQueryData(scanQueryKey(scan.id), scan);
       setStartedId(scan.id);
-      if (scan.status !== "running") announce(scan);
+      if (scan.status !== "running") announce(scan, toasts);
       void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all });
     },
     onError: (error) => toast.error(`Failed to run audit: ${errorMessage(error)}`),

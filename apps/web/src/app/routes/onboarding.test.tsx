@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { isOnboardingConnect } from "@/lib/storage";
 import { makeDataSource, makeRunningScan, makeScan, makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
+import { toastOf } from "@/testing/toasts";
 import { OnboardingRoute } from "./onboarding";
 
 type Handlers = Parameters<typeof stubFetch>[0];
@@ -67,6 +68,29 @@ describe("/onboarding", () => {
     expect(JSON.parse(String(init?.[1]?.body))).toEqual({ workspaceId: workspace.id });
   });
 
+  it("shows the spec's limit toast when the plan has no room for the property", async () => {
+    arrange("/onboarding", [], {
+      "POST /api/oauth/google/init": () =>
+        jsonResponse(403, {
+          error: { code: "DATA_SOURCE_LIMIT_REACHED", message: "Analytics property limit reached" },
+        }),
+    });
+
+    const authorize = await screen.findByRole("button", { name: "Authorize Google Analytics" });
+    await waitFor(() => expect(authorize).toHaveProperty("disabled", false));
+    fireEvent.click(authorize);
+
+    expect(
+      toastOf(await screen.findByText("Please upgrade your plan to add more analytics properties")),
+    ).toEqual({
+      title: "Analytics property limit reached",
+      description: "Please upgrade your plan to add more analytics properties",
+      type: "error",
+    });
+    expect(screen.queryByText(/Failed to start connection/)).toBeNull();
+    expect(isOnboardingConnect()).toBe(false);
+  });
+
   it("follows the audit saving started, then praises an excellent score", async () => {
     const running = makeRunningScan({ progress: 30, scanType: "connect" });
     const dataSource = makeDataSource({ workspaceId: workspace.id, latestScan: running });
@@ -89,6 +113,9 @@ describe("/onboarding", () => {
       screen.getByRole("progressbar", { name: "Audit progress" }).getAttribute("aria-valuenow"),
     ).toBe("70");
     expect(await screen.findByText("Audit Complete!", undefined, { timeout: 3000 })).toBeTruthy();
+    // Spec §8: onboarding's success toast; the step itself shows the score.
+    expect(toastOf(await screen.findByText("Audit completed successfully!")).type).toBe("success");
+    expect(screen.queryByText("Audit completed!")).toBeNull();
     // A finished audit leaves nothing to skip.
     expect(screen.queryByRole("button", { name: "Skip" })).toBeNull();
     expect(screen.getByText("100%")).toBeTruthy();

@@ -61,6 +61,7 @@ function PropertyScan({
     dataSourceId: dataSource.id,
     latestScan: dataSource.latestScan,
     scanType: "onboarding",
+    toasts: "onboarding",
   });
   const { scan } = runner;
   const elapsed = useElapsedMs(runner.isRunning);
