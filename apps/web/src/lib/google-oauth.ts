@@ -5,6 +5,7 @@ import {
   GoogleOAuthInitResponseSchema,
 } from "@utmost/contracts";
 import { apiRequest } from "./api-client";
+import { forgetReconnect, rememberReconnect } from "./storage";
 
 /**
  * Spec §7 google-oauth-init: the Google consent URL for connecting a property to the workspace,
@@ -23,6 +24,8 @@ export function startGoogleOAuth(
 export function useStartGoogleOAuth(options: { onError: (error: Error) => void }) {
   return useMutation({
     mutationFn: startGoogleOAuth,
+    // Every trip to Google starts here, so the last one started says whether it was a reconnect.
+    onMutate: (request) => (request.dataSourceId ? rememberReconnect() : forgetReconnect()),
     onSuccess: ({ oauthUrl }) => window.location.assign(oauthUrl),
     onError: options.onError,
   });

@@ -51,3 +51,22 @@ export function isOnboardingConnect(): boolean {
 export function forgetOnboardingConnect(): void {
   safeSessionStorage()?.removeItem(ONBOARDING_CONNECT_KEY);
 }
+
+/**
+ * Session storage: set while a reconnect (spec §4) is away at Google. Google's refusal comes back
+ * to the connect page's `?error=` as a new connection's does; this tells the page it was a
+ * reconnect, which fails as 'Failed to reconnect' (§8).
+ */
+const RECONNECT_KEY = "googleReconnect";
+
+export function rememberReconnect(): void {
+  safeSessionStorage()?.setItem(RECONNECT_KEY, "true");
+}
+
+export function isReconnect(): boolean {
+  return safeSessionStorage()?.getItem(RECONNECT_KEY) === "true";
+}
+
+export function forgetReconnect(): void {
+  safeSessionStorage()?.removeItem(RECONNECT_KEY);
+}

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { GoogleConnectionResponse } from "@utmost/contracts";
 import { describe, expect, it, vi } from "vitest";
-import { rememberOnboardingConnect } from "@/lib/storage";
+import { isReconnect, rememberOnboardingConnect, rememberReconnect } from "@/lib/storage";
 import { makeMe } from "@/testing/billing";
 import { makeDataSource, makeRunningScan, makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
+import { toastOf } from "@/testing/toasts";
 import { ConnectDataSourceRoute } from "./connect-data-source";
 
 type Handlers = Parameters<typeof stubFetch>[0];
@@ -54,6 +55,7 @@ function arrange(path: string, extra: Handlers = {}) {
       { path: "/connect-data-source", element: <ConnectDataSourceRoute /> },
       { path: "/dashboard", element: <p>Dashboard page</p> },
       { path: "/onboarding", element: <p>Onboarding page</p> },
+      { path: "/data-sources", element: <p>Analytics properties page</p> },
     ],
     path,
   );
@@ -91,6 +93,20 @@ describe("/connect-data-source", () => {
     expect(JSON.parse(String(init?.[1]?.body))).toEqual({ workspaceId: workspace.id });
   });
 
+  it("forgets a reconnect left unfinished when a new connection starts", async () => {
+    rememberReconnect();
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    arrange("/connect-data-source", {
+      "POST /api/oauth/google/init": () =>
+        jsonResponse(200, { oauthUrl: "https://accounts.example.test/consent" }),
+    });
+
+    fireEvent.click(await screen.findByRole("button", { name: "Authorize Google Analytics" }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(isReconnect()).toBe(false);
+  });
+
   it("leaves the workspace to the server when none is selected", async () => {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });
@@ -117,6 +133,22 @@ describe("/connect-data-source", () => {
     expect(screen.getByText("access_denied")).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(""));
     expect(screen.getByRole("button", { name: "Authorize Google Analytics" })).toBeTruthy();
+  });
+
+  it("says 'Failed to reconnect' when a reconnect comes back refused, and goes to the properties", async () => {
+    rememberReconnect();
+    const message = "This Google account cannot access the Analytics property";
+    const { router } = arrange(`/connect-data-source?error=${encodeURIComponent(message)}`);
+
+    expect(toastOf(await screen.findByText(message))).toEqual({
+      title: "Failed to reconnect",
+      description: message,
+      type: "error",
+    });
+    expect(await screen.findByText("Analytics properties page")).toBeTruthy();
+    expect(router.state.location.search).toBe("");
+    expect(screen.queryByText("Authorization failed")).toBeNull();
+    expect(isReconnect()).toBe(false);
   });
 
   it("lists the properties by account with the first one chosen, and saves the choice", async () => {
@@ -237,8 +269,12 @@ describe("/connect-data-source", () => {
 
     fireEvent.click(await screen.findByRole("button", { name: "Authorize Google Analytics" }));
     expect(
-      await screen.findByText("Please upgrade your plan to add more analytics properties"),
-    ).toBeTruthy();
+      toastOf(await screen.findByText("Please upgrade your plan to add more analytics properties")),
+    ).toEqual({
+      title: "Analytics property limit reached",
+      description: "Please upgrade your plan to add more analytics properties",
+      type: "error",
+    });
     expect(screen.queryByText(/Failed to start connection/)).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { isReconnect, rememberReconnect } from "@/lib/storage";
 import { makeDataSource, makeRunningScan, makeScan, makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { DataSourcesRoute } from "./data-sources";
@@ -137,6 +138,17 @@ describe("/data-sources", () => {
       workspaceId: workspace.id,
       dataSourceId: blog.id,
     });
+    // Google's answer comes back to the connect page, which reads this to say 'Failed to reconnect'.
+    expect(isReconnect()).toBe(true);
+  });
+
+  it("ends the reconnect once it is announced", async () => {
+    rememberReconnect();
+    stubList();
+    render(`/data-sources?reconnected=${store.id}`);
+
+    expect(await screen.findByText("Reconnected Successfully")).toBeTruthy();
+    expect(isReconnect()).toBe(false);
   });
 
   it("announces a finished reconnect and drops the flag", async () => {

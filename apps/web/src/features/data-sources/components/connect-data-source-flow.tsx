@@ -1,11 +1,16 @@
 import { CreateDataSourceRequestSchema } from "@utmost/contracts";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LoadingScreen } from "@/components/ui/spinner";
 import { errorMessage, isApiError } from "@/lib/api-client";
 import { PROPERTY_LIMIT_TOAST } from "@/lib/plan-room";
-import { forgetOnboardingConnect, isOnboardingConnect } from "@/lib/storage";
+import {
+  forgetOnboardingConnect,
+  forgetReconnect,
+  isOnboardingConnect,
+  isReconnect,
+} from "@/lib/storage";
 import { useSelectedWorkspace } from "@/lib/workspaces";
 import { useCreateDataSource } from "../api/create-data-source";
 import { useGoogleConnection } from "../api/get-google-connection";
@@ -100,9 +105,18 @@ export function ConnectDataSourceFlow() {
   const connectionId = searchParams.get("connection");
   const oauthError = searchParams.get("error");
   const { workspace, isPending } = useSelectedWorkspace();
+  // Read once: the effect below forgets it, and may run again for the same error.
+  const [reconnecting] = useState(isReconnect);
 
   useEffect(() => {
     if (oauthError === null) return;
+    if (reconnecting) {
+      // Spec §4: a reconnect ends on /data-sources, where the property still asks for it.
+      forgetReconnect();
+      toast.error("Failed to reconnect", { id: "oauth-error", description: oauthError });
+      navigate("/data-sources", { replace: true });
+      return;
+    }
     toast.error("Authorization failed", { id: "oauth-error", description: oauthError });
     if (endOnboardingConnect()) {
       navigate("/onboarding", { replace: true });
@@ -117,7 +131,7 @@ export function ConnectDataSourceFlow() {
       },
       { replace: true },
     );
-  }, [oauthError, navigate, setSearchParams]);
+  }, [oauthError, reconnecting, navigate, setSearchParams]);
 
   const startOver = () => setSearchParams({}, { replace: true });
 

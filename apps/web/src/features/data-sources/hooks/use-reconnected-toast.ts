@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { dataSourceKeys } from "@/lib/data-sources";
+import { forgetReconnect } from "@/lib/storage";
 
 /**
  * A reconnect comes back from Google to `/data-sources?reconnected=<id>` (spec §4 reconnect):
@@ -15,6 +16,7 @@ export function useReconnectedToast() {
 
   useEffect(() => {
     if (reconnectedId === null) return;
+    forgetReconnect();
     toast.success("Reconnected Successfully", { id: `reconnected-${reconnectedId}` });
     void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all });
     setSearchParams(
