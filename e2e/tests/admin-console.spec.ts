@@ -5,7 +5,8 @@ import { signIn, signUpAndSkipOnboarding } from "../support/journeys.ts";
 
 /**
  * Issue 8: a system administrator opens the Admin Panel, reads the figures and moves another
- * user to the Team plan with 5 properties; a user who is not an admin is sent to /dashboard.
+ * user to the Team plan with 5 properties, complimentary as no Dodo subscription bills it (issue
+ * 23); a user who is not an admin is sent to /dashboard.
  */
 describe("the admin console", () => {
   let admin: Browser;
@@ -61,17 +62,21 @@ describe("the admin console", () => {
     await page.getByRole("tab", { name: "Users" }).click();
     await page.waitForURL((url) => url.search === "?tab=users");
     const row = page.getByRole("row").filter({ hasText: email });
-    await row.getByText("Free", { exact: true }).waitFor();
+    // Free and paid by no one: the Plan and Billing columns both say Free.
+    await row.getByText("Free", { exact: true }).nth(1).waitFor();
     await row.getByRole("button", { name: "Edit subscription of Cora Customer" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Subscription" });
     await dialog.getByRole("combobox", { name: "Plan" }).click();
     await page.getByRole("option", { name: "Team" }).click();
+    // No Dodo subscription: the console says the plan will be complimentary (issue 23).
+    await dialog.getByText(/the plan is complimentary/).waitFor();
     await dialog.getByLabel("Analytics property limit").fill("5");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Subscription updated successfully").waitFor();
     await dialog.waitFor({ state: "hidden" });
     await row.getByText("Team", { exact: true }).waitFor();
     await row.getByText("0 / 5", { exact: true }).waitFor();
+    await row.getByText(/^Complimentary since /).waitFor();
 
     // Cora's own account reads the new plan.
     const me = await mate.evaluate(async () => (await fetch("/api/me")).json());

@@ -59,6 +59,7 @@ function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
     createdAt: "2025-10-01T00:00:00.000Z",
     roles: [],
     subscription: { tier: "free", status: "active", dataSourceLimit: 1, dataSourcesUsed: 1 },
+    billing: { source: "free" },
     ...overrides,
   };
 }
@@ -69,7 +70,21 @@ const adminUser = makeUser({
   email: "ada@example.com",
   roles: ["admin"],
   subscription: { tier: "agency", status: "active", dataSourceLimit: 25, dataSourcesUsed: 3 },
+  billing: { source: "complimentary", since: "2025-11-03T12:00:00.000Z" },
 });
+
+const payingUser = makeUser({
+  id: "u4",
+  fullName: "Paula Paying",
+  email: "paula@example.com",
+  subscription: { tier: "advanced", status: "active", dataSourceLimit: 5, dataSourcesUsed: 2 },
+  billing: { source: "dodo" },
+});
+
+/** The text of a table row's cell, by the column name it carries on phones. */
+function cell(row: HTMLElement, column: string): string | null | undefined {
+  return row.querySelector(`[data-label="${column}"]`)?.textContent;
+}
 
 const workspace: AdminWorkspace = {
   id: "w1",
@@ -193,10 +208,77 @@ describe("/admin", () => {
     expect(ada.getByText("Agency")).toBeTruthy();
     expect(ada.getByText("active")).toBeTruthy();
     expect(ada.getByText("3 / 25")).toBeTruthy();
-    const rita = within(screen.getByText("rita@example.com").closest("tr") as HTMLElement);
+    const ritaRow = screen.getByText("rita@example.com").closest("tr") as HTMLElement;
+    const rita = within(ritaRow);
     expect(rita.queryByText("Admin")).toBeNull();
-    expect(rita.getByText("Free")).toBeTruthy();
+    expect(cell(ritaRow, "Plan")).toBe("Free");
     expect(rita.getByText("1 / 1")).toBeTruthy();
+  });
+
+  it("says who pays for each plan: Dodo, a complimentary plan since its day, or no one", async () => {
+    arrange("/admin?tab=users", {
+      "GET /api/admin/users": () =>
+        jsonResponse(200, { users: [adminUser, payingUser, makeUser()] }),
+    });
+    const row = async (email: string) =>
+      (await screen.findByText(email)).closest("tr") as HTMLElement;
+    expect(cell(await row("ada@example.com"), "Billing")).toBe("Complimentary since Nov 3, 2025");
+    expect(cell(await row("paula@example.com"), "Billing")).toBe("Paid through Dodo");
+    expect(cell(await row("rita@example.com"), "Billing")).toBe("Free");
+    expect(cell(await row("rita@example.com"), "Plan")).toBe("Free");
+  });
+
+  it("says before saving what the change does at Dodo", async () => {
+    arrange("/admin?tab=users", {
+      "GET /api/admin/users": () => jsonResponse(200, { users: [payingUser, makeUser()] }),
+      "PATCH /api/admin/users/u4/subscription": () =>
+        jsonResponse(502, {
+          error: {
+            code: "PAYMENT_PROVIDER_FAILED",
+            message: "The payment provider could not cancel the subscription. Please try again.",
+          },
+        }),
+    });
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Edit subscription of Paula Paying" }),
+    );
+    const paying = within(await screen.findByRole("dialog", { name: "Edit Subscription" }));
+    expect(paying.getByText("Paid through Dodo").parentElement?.textContent).toBe(
+      "Now: Paid through Dodo",
+    );
+    // The same plan with another limit changes nothing at Dodo.
+    expect(paying.queryByText(/Dodo subscription/)).toBeNull();
+    await choose(paying, "Plan", "Agency");
+    expect(
+      paying.getByText(
+        "Saving moves the customer's Dodo subscription to Agency now, prorated: an upgrade charges the difference for the rest of the period to their card.",
+      ),
+    ).toBeTruthy();
+    await choose(paying, "Plan", "Free");
+    expect(
+      paying.getByText(
+        "Saving cancels the customer's Dodo subscription now: nothing more is charged.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(paying.getByRole("button", { name: "Save Changes" }));
+    expect(
+      await screen.findByText(
+        "Failed to update subscription: The payment provider could not cancel the subscription. Please try again.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(paying.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit subscription of Rita Regular" }));
+    const free = within(await screen.findByRole("dialog", { name: "Edit Subscription" }));
+    expect(free.getByText("Now:").textContent).toBe("Now: Free");
+    expect(free.queryByText(/complimentary/)).toBeNull();
+    await choose(free, "Plan", "Pro");
+    expect(
+      free.getByText(
+        "No Dodo subscription: the plan is complimentary, nothing is charged, and Dodo's events do not change it.",
+      ),
+    ).toBeTruthy();
   });
 
   it("validates the edit inline and saves a new plan with the success toast", async () => {

@@ -33,6 +33,7 @@ import {
 } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { useUpdateSubscription } from "../api/admin-users";
+import { PlanBilling, planChangeNote } from "./plan-billing";
 
 type FormValues = z.input<typeof AdminSubscriptionUpdateSchema>;
 
@@ -45,7 +46,8 @@ function formValues(user: AdminUser | null): FormValues {
 
 /**
  * Spec §5 "Admin edit": a user's tier (one of four) and property limit (a whole number, at least
- * 1). Choosing a plan fills in the properties it includes; the limit can then be changed.
+ * 1). Choosing a plan fills in the properties it includes; the limit can then be changed. The
+ * dialog says who pays now and what saving does at Dodo (issue 23).
  */
 export function EditSubscriptionDialog({
   user,
@@ -69,6 +71,8 @@ export function EditSubscriptionDialog({
   }, [user, form]);
 
   const tier = form.watch("tier");
+  const note =
+    user && tier ? planChangeNote(user.billing, user.subscription?.tier ?? "free", tier) : null;
   const { errors } = form.formState;
   const submit = form.handleSubmit((body) => {
     if (user) update.mutate({ userId: user.id, body });
@@ -85,6 +89,11 @@ export function EditSubscriptionDialog({
         <DialogHeader>
           <DialogTitle>Edit Subscription</DialogTitle>
           <DialogDescription>{user ? `${user.fullName} (${user.email})` : null}</DialogDescription>
+          {user ? (
+            <p className="text-sm">
+              Now: <PlanBilling billing={user.billing} />
+            </p>
+          ) : null}
         </DialogHeader>
         <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
           <div className="flex flex-col gap-2">
@@ -140,6 +149,7 @@ export function EditSubscriptionDialog({
               {...form.register("dataSourceLimit", { valueAsNumber: true })}
             />
           </FormField>
+          {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
               Cancel

@@ -15,6 +15,7 @@ import { formatDate } from "@/lib/format";
 import { useAdminUsers } from "../api/admin-users";
 import { AdminListCard } from "./admin-list-card";
 import { EditSubscriptionDialog } from "./edit-subscription-dialog";
+import { PlanBilling } from "./plan-billing";
 
 function UserRow({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
   const { subscription } = user;
@@ -38,6 +39,9 @@ function UserRow({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
         ) : (
           <span className="text-muted-foreground">No subscription</span>
         )}
+      </TableCell>
+      <TableCell data-label="Billing">
+        <PlanBilling billing={user.billing} />
       </TableCell>
       <TableCell data-label="Status">
         {subscription ? (
@@ -67,7 +71,10 @@ function UserRow({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
   );
 }
 
-/** The Users tab: every user with roles and subscription; an admin edits tier and limit. */
+/**
+ * The Users tab: every user with roles, subscription and who pays for it (Dodo, complimentary or
+ * Free); an admin edits tier and limit.
+ */
 export function UsersTable() {
   const users = useAdminUsers();
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -89,6 +96,7 @@ export function UsersTable() {
               <TableHead>Email</TableHead>
               <TableHead>Joined</TableHead>
               <TableHead>Plan</TableHead>
+              <TableHead>Billing</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Properties</TableHead>
               <TableHead className="text-right">
