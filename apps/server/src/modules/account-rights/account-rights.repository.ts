@@ -19,6 +19,7 @@ import {
   workspaces,
   workspaceUsers,
 } from "../../db/schema.ts";
+import { anonymiseBillingPayload } from "../retention/billing-records.ts";
 
 /**
  * Queries only. Every export query names its columns: tokens, password hashes, two-factor
@@ -336,10 +337,11 @@ export function findUsersDueForPurge(db: Db, cutoff: Date) {
  * Removes one user and everything of theirs, in one transaction, re-checking under the row lock
  * that the deletion is still due (a recovery may have come in). Their workspaces go first: the
  * properties, scans, issues, alert rules, members and invitations cascade with them. Then rows
- * that name them in other workspaces (invitations they sent or were sent), their mail, billing
- * log and pending verifications; the user row last, which cascades to sessions, sign-in
- * accounts, two-factor, roles, subscription, memberships and Google connect handles, and sets to
- * null the "done by" columns of other workspaces' rows.
+ * that name them in other workspaces (invitations they sent or were sent), their mail and
+ * pending verifications; their billing records stay, without anything personal, for the 7 years
+ * tax law asks (the retention job removes them then). The user row goes last, which cascades to
+ * sessions, sign-in accounts, two-factor, roles, subscription, memberships and Google connect
+ * handles, and sets to null the "done by" columns of other workspaces' rows.
  */
 export async function purgeUser(
   db: Db,
@@ -369,11 +371,65 @@ export async function purgeUser(
           eq(workspaceInvitations.invitedEmail, user.email.toLowerCase()),
         ),
       );
-    await tx.delete(billingEvents).where(eq(billingEvents.userId, user.id));
+    await anonymiseBillingRecords(tx, user);
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${user.email.toLowerCase()}`);
     // Better Auth keeps the user id in a verification's value (password reset, two-factor).
     await tx.delete(verifications).where(sql`position(${user.id} in ${verifications.value}) > 0`);
     await tx.delete(users).where(eq(users.id, user.id));
     return true;
   });
+}
+
+/**
+ * The user's billing records (the payment provider's events) lose what names them: the user id,
+ * and in the payload names, email, address and card holder (`anonymiseBillingPayload`). An
+ * event is the user's when it was applied to their account, or it names their subscription,
+ * their provider customer id or their email: payment events are recorded without an account.
+ */
+async function anonymiseBillingRecords(tx: Db, user: { id: string; email: string }) {
+  const [subscription] = await tx
+    .select({
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      providerCustomerId: subscriptions.providerCustomerId,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, user.id));
+  const applied = await tx
+    .selectDistinct({ providerSubscriptionId: billingEvents.providerSubscriptionId })
+    .from(billingEvents)
+    .where(and(eq(billingEvents.userId, user.id), isNotNull(billingEvents.providerSubscriptionId)));
+  const subscriptionIds = [
+    ...new Set(
+      [
+        subscription?.providerSubscriptionId,
+        ...applied.map((row) => row.providerSubscriptionId),
+      ].filter((id): id is string => typeof id === "string"),
+    ),
+  ];
+  const customerId = subscription?.providerCustomerId ?? null;
+  const events = await tx
+    .select({ webhookId: billingEvents.webhookId, payload: billingEvents.payload })
+    .from(billingEvents)
+    .where(
+      or(
+        eq(billingEvents.userId, user.id),
+        sql`lower(${billingEvents.payload} #>> '{data,customer,email}') = ${user.email.toLowerCase()}`,
+        customerId === null
+          ? undefined
+          : sql`${billingEvents.payload} #>> '{data,customer,customer_id}' = ${customerId}`,
+        subscriptionIds.length === 0
+          ? undefined
+          : or(
+              inArray(billingEvents.providerSubscriptionId, subscriptionIds),
+              inArray(sql`${billingEvents.payload} #>> '{data,subscription_id}'`, subscriptionIds),
+            ),
+      ),
+    )
+    .for("update");
+  for (const event of events) {
+    await tx
+      .update(billingEvents)
+      .set({ userId: null, payload: anonymiseBillingPayload(event.payload) })
+      .where(eq(billingEvents.webhookId, event.webhookId));
+  }
 }
