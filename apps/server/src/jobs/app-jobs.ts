@@ -21,6 +21,10 @@ import {
   startRateLimitWorkers,
 } from "../modules/rate-limits/rate-limits.job.ts";
 import { createReportQueues, startReportWorkers } from "../modules/reports/generate-report.job.ts";
+import {
+  createRetentionQueues,
+  startRetentionWorkers,
+} from "../modules/retention/retention.job.ts";
 import { createScanQueues, startScanWorkers } from "../modules/scans/run-scan.job.ts";
 import {
   createScheduleQueues,
@@ -41,6 +45,7 @@ export async function prepareJobQueue(jobs: JobQueue, logger: FastifyBaseLogger)
   await createScheduleQueues(jobs);
   await createBillingQueues(jobs);
   await createAccountPurgeQueues(jobs);
+  await createRetentionQueues(jobs);
   await createReportQueues(jobs);
   await createRateLimitQueues(jobs);
 }
@@ -50,7 +55,10 @@ export interface WorkerOptions {
   config: Config;
   google: GoogleSetup | null;
   logger: FastifyBaseLogger;
-  /** Sends email alerts (issue 7); without one (tools, benchmarks) they go to the outbox. */
+  /**
+   * Sends email alerts (issue 7) and inactivity notices (issue 23); without one (tools,
+   * benchmarks) they go to the outbox.
+   */
   mailer?: Mailer;
   /** Alert delivery settings tests shorten (retries, timeouts, the digest cron). */
   alerts?: Pick<AlertWorkerDeps, "now" | "deliveryRetry" | "deliveryTimeoutMs" | "scheduleDigests">;
@@ -90,6 +98,13 @@ export async function startWorkers(jobs: JobQueue, options: WorkerOptions): Prom
   });
   await startAccountPurgeWorkers(jobs, {
     db: options.db,
+    logger: options.logger,
+    now: options.now ?? (() => new Date()),
+  });
+  await startRetentionWorkers(jobs, {
+    db: options.db,
+    mailer: options.mailer ?? createOutboxMailer(options.db),
+    appUrl: options.config.appUrl,
     logger: options.logger,
     now: options.now ?? (() => new Date()),
   });

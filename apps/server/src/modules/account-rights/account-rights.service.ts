@@ -166,9 +166,19 @@ export async function requestDeletion(
       "Cancel your paid plan under Settings → Billing before deleting your account.",
     );
   }
+  const purgeAfter = await db.transaction((tx) => beginDeletion(tx, userId, now));
+  return { purgeAfter: purgeAfter.toISOString() };
+}
+
+/**
+ * Schedules the deletion as "Delete my account" does, for that route and for the retention job
+ * (an inactive account): the account is recoverable by signing in for 30 days, then purged. Its
+ * sessions end now. Returns when the purge is due. Run it inside the caller's transaction.
+ */
+export async function beginDeletion(db: Db, userId: string, now: Date): Promise<Date> {
   await repo.markDeletionRequested(db, userId, now);
   await repo.deleteSessions(db, userId);
-  return { purgeAfter: purgeDateOf(now).toISOString() };
+  return purgeDateOf(now);
 }
 
 export async function cancelDeletion(db: Db, userId: string): Promise<void> {

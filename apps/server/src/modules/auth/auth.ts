@@ -16,6 +16,7 @@ import {
   verifyEmailMail,
 } from "../mail/templates.ts";
 import { signInThrottle } from "../rate-limits/sign-in-throttle.ts";
+import { recordSignIn, recordUse } from "../retention/retention.service.ts";
 import { generateBackupCodes } from "./backup-codes.ts";
 import { totpReplayGuard } from "./totp-replay.ts";
 
@@ -100,6 +101,20 @@ export function createAuth(options: {
       }),
     },
     databaseHooks: {
+      // Activity keeps an account from being deleted as inactive (spec §9 legal facts): every
+      // sign-in starts a session; use of the app extends one at most once a day (updateAge).
+      session: {
+        create: {
+          after: async (session) => {
+            await recordSignIn(db, session.userId, new Date());
+          },
+        },
+        update: {
+          after: async (session) => {
+            if (session) await recordUse(db, session.userId, new Date());
+          },
+        },
+      },
       user: {
         // An address in ADMIN_EMAILS becomes a system admin once it is verified: at sign-up
         // through Google (verified by Google), or when a password sign-up proves it, never

@@ -262,3 +262,50 @@ export function alertRecipientConfirmationMail(
     ].join("\n"),
   };
 }
+
+export interface InactivityNoticeInput {
+  to: string;
+  fullName: string;
+  /** When the user last signed in or used the app. */
+  lastActiveAt: Date;
+  /** From when the account is deleted unless the user signs in (at least 60 days on). */
+  deletionDate: Date;
+  signInUrl: string;
+}
+
+/** A date as the legal pages write one: "November 1, 2025" (UTC). */
+function longDate(date: Date): string {
+  return date.toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+}
+
+/**
+ * Issue 23: the one notice an inactive account gets, 60 days or more before it is deleted
+ * (spec §9 legal facts: inactive accounts 24 months plus 60-day notice).
+ */
+export function inactivityNoticeMail(input: InactivityNoticeInput): MailMessage {
+  // An unverified sign-up may have typed the name under someone else's address: no link in it.
+  const name = input.fullName.trim();
+  const greeting = name ? `Hi ${inertText(name)},` : "Hi,";
+  const deletionDate = longDate(input.deletionDate);
+  const lead = `Your Utmost account (${input.to}) has not been used since ${longDate(input.lastActiveAt)}. We delete accounts nobody has signed in to for 24 months, so this account will be deleted on ${deletionDate}, together with the workspaces you own and their properties, audits, reports and alerts.`;
+  const keep = `To keep your account, sign in before ${deletionDate}; nothing else is needed.`;
+  const after =
+    "After that date you can still recover the account by signing in within 30 days; then it is permanently deleted. If you no longer need it, you need do nothing. Billing records are kept for 7 years without your name, email or address, as tax law requires.";
+  return {
+    to: input.to,
+    subject: `Your Utmost account will be deleted on ${deletionDate}`,
+    text: [greeting, "", lead, "", keep, input.signInUrl, "", after].join("\n"),
+    html: [
+      `<p>${name ? `Hi ${inertHtml(name)},` : "Hi,"}</p>`,
+      `<p>${escapeHtml(lead)}</p>`,
+      `<p>${escapeHtml(keep)}</p>`,
+      `<p><a href="${escapeHtml(input.signInUrl)}">Sign in to keep my account</a></p>`,
+      `<p>${escapeHtml(after)}</p>`,
+    ].join("\n"),
+  };
+}
