@@ -6,7 +6,7 @@ import { runRetention } from "./retention.service.ts";
 
 /**
  * Once a day one worker keeps the legal pages' retention promises (spec §9 legal facts; ADR
- * 020): inactive accounts warned at 22 months and deleted at 24, billing records removed after
+ * 021): inactive accounts warned at 22 months and deleted at 24, billing records removed after
  * 7 years. `exclusive` keeps runs from overlapping, so no account is warned twice by two runs.
  */
 export const RETENTION_QUEUE = "retention";

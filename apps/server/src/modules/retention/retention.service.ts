@@ -7,7 +7,7 @@ import { BILLING_RECORD_RETENTION_YEARS } from "./billing-records.ts";
 import * as repo from "./retention.repository.ts";
 
 /**
- * What the legal pages promise about keeping data (spec §9 legal facts; ADR 020): an account
+ * What the legal pages promise about keeping data (spec §9 legal facts; ADR 021): an account
  * nobody has used for 24 months is deleted after a notice by email at least 60 days before, and
  * billing records are kept 7 years. Activity is a sign-in, or use of the app with a session
  * (recorded at most once a day); an account on a plan other than Free is never inactive.
