@@ -7,6 +7,7 @@ import { setPlan } from "../../test/plans.ts";
 import { cookieHeader, createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { purgeDeletedAccounts } from "../account-rights/account-rights.service.ts";
 import { insertUser } from "../workspaces/workspaces.testing.ts";
+import { RETENTION_QUEUE } from "./retention.job.ts";
 import {
   addMonths,
   deleteInactiveAccounts,
@@ -427,5 +428,68 @@ describe.each(testDatabaseKinds())("retention on %s", (kind) => {
           .where(eq(billingEvents.webhookId, stillKept.webhookId)),
       ).toEqual([]);
     });
+  });
+});
+
+describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
+  const now = new Date("2026-08-01T02:41:00.000Z");
+  let app: QueueTestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind, {}, { worker: { now: () => now } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("is scheduled daily and runs the day's notices, deletions and billing purge", async () => {
+    const db = app.database.db;
+    const schedules = await app.jobs.boss.getSchedules();
+    expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([
+      RETENTION_QUEUE,
+      "41 2 * * *",
+    ]);
+    const dormant = await insertUser(db, { lastActiveAt: addMonths(now, -22) });
+    const warned = await insertUser(db, {
+      lastActiveAt: addMonths(now, -24),
+      inactivityNoticeAt: new Date(now.getTime() - 60 * DAY_MS),
+    });
+    const webhookId = `msg_${randomUUID()}`;
+    await db.insert(billingEvents).values({
+      webhookId,
+      type: "payment.succeeded",
+      occurredAt: new Date(addMonths(now, -84).getTime() - DAY_MS),
+      outcome: "ignored",
+      payload: { type: "payment.succeeded", data: { total_amount: 1500 } },
+    });
+
+    await app.jobs.boss.send(RETENTION_QUEUE, null);
+    await expect
+      .poll(
+        async () => {
+          const [row] = await db
+            .select({ deletionRequestedAt: users.deletionRequestedAt })
+            .from(users)
+            .where(eq(users.id, warned.id));
+          const notices = await db
+            .select({ subject: mailOutbox.subject })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.to, dormant.email));
+          const records = await db
+            .select({ webhookId: billingEvents.webhookId })
+            .from(billingEvents)
+            .where(eq(billingEvents.webhookId, webhookId));
+          return {
+            deletionRequestedAt: row?.deletionRequestedAt,
+            notices: notices.map((mail) => mail.subject),
+            records: records.length,
+          };
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toEqual({
+        deletionRequestedAt: now,
+        notices: ["Your Utmost account will be deleted on October 1, 2026"],
+        records: 0,
+      });
   });
 });
