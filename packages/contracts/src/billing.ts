@@ -23,6 +23,20 @@ export const PAYMENT_SUCCESS_PATH = "/dashboard?payment=success";
 export const TEST_CARD_HINT =
   "Use the test card 4242 4242 4242 4242 with any future expiry date and any CVC. No real charge is made.";
 
+/**
+ * A renewal payment that failed (spec §9 legal facts: retried up to 3 times, downgrade after 7
+ * days). The paid plan, and all it sells, holds until `endsAt` unless a retry goes through; then
+ * the account moves to Free.
+ */
+export const PaymentGraceSchema = z.object({
+  /** The plan that holds until `endsAt`. */
+  tier: PaidTierSchema,
+  /** The first failed payment. */
+  failedAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+});
+export type PaymentGrace = z.infer<typeof PaymentGraceSchema>;
+
 /** `GET /api/billing`: the signed-in user's own plan as the billing page shows it. */
 export const BillingOverviewSchema = z.object({
   subscription: SubscriptionSchema.nullable(),
@@ -30,11 +44,8 @@ export const BillingOverviewSchema = z.object({
   mode: BillingModeSchema.nullable(),
   /** The user pays through the provider and may open its customer portal (cancel, card). */
   canManage: z.boolean(),
-  /**
-   * After a failed renewal payment: when the account moves to Free unless a retry succeeds
-   * (spec §9: 7 days). Null otherwise.
-   */
-  downgradeAt: z.string().nullable(),
+  /** After a failed renewal payment: when it failed and when the plan ends. Null otherwise. */
+  paymentGrace: PaymentGraceSchema.nullable(),
 });
 export type BillingOverview = z.infer<typeof BillingOverviewSchema>;
 

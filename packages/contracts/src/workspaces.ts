@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PaymentGraceSchema } from "./billing.ts";
 import { SubscriptionTierSchema } from "./plans.ts";
 import { text } from "./text.ts";
 
@@ -56,8 +57,13 @@ export const WorkspaceSummarySchema = z.object({
   ownerId: z.string(),
   /** The signed-in user's role here: `workspaceRoleCan(role, ...)` says what they may do. */
   role: WorkspaceRoleSchema,
-  /** The owner's plan: a workspace's property limit is its owner's (spec §5). */
+  /**
+   * The owner's plan as it applies now: a workspace's property limit and features are its
+   * owner's (spec §5). A paid plan whose payment failed holds through `ownerPaymentGrace`.
+   */
   ownerTier: SubscriptionTierSchema.nullable(),
+  /** The owner's renewal payment failed: the plan ends at its `endsAt` unless it goes through. */
+  ownerPaymentGrace: PaymentGraceSchema.nullable(),
   dataSourceLimit: z.number().int(),
   /**
    * Properties counted against the owner's limit: those in every workspace the owner owns, not

@@ -11,7 +11,7 @@ export function makeBillingOverview(overrides: Partial<BillingOverview> = {}): B
     subscription: makeSubscription(),
     mode: "test",
     canManage: false,
-    downgradeAt: null,
+    paymentGrace: null,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ export function makeWorkspace(overrides: Partial<WorkspaceSummary> = {}): Worksp
     ownerId: "u1",
     role: "owner",
     ownerTier: "free",
+    ownerPaymentGrace: null,
     dataSourceLimit: 1,
     memberCount: 1,
     dataSourceCount: 0,

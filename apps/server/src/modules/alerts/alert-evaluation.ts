@@ -4,11 +4,12 @@ import {
   type AlertPayloadItem,
   type HealthGrade,
   HealthGradeSchema,
-  planOf,
+  PLANS,
   type SubscriptionTier,
 } from "@utmost/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { effectiveTier } from "../billing/plan-standing.ts";
 import { alertBody, reportUrl } from "./alert-body.ts";
 import type { AlertRuleRow } from "./alerts.repository.ts";
 import * as repo from "./alerts.repository.ts";
@@ -24,7 +25,8 @@ import * as repo from "./alerts.repository.ts";
  * A rule raises at most one alert per scan, so an evaluation that runs twice raises nothing twice.
  * Realtime rules get a delivery at once; daily and weekly ones wait for their digest.
  * A rule on a channel the workspace owner's plan no longer sells (a downgrade keeps the rules,
- * spec §9 Plans) raises nothing, and its alerts still waiting for a digest are dropped.
+ * spec §9 Plans) raises nothing, and its alerts still waiting for a digest are dropped. A paid
+ * plan whose payment failed sells its channels through the 7 days' grace (`effectiveTier`).
  */
 
 export type EnqueueDelivery = (tx: Db, deliveryId: string) => Promise<void>;
@@ -49,12 +51,14 @@ export async function evaluateScanAlerts(
   if (!found) return { raised: 0 };
   const { scan, dataSource, workspace } = found;
   const active = await repo.activeRulesFor(deps.db, dataSource.workspaceId, dataSource.id);
-  const rules = active.filter((rule) => planSends(found.ownerTier, rule));
+  const now = deps.now();
+  const ownerTier = effectiveTier(found.ownerPlan, now);
+  const rules = active.filter((rule) => planSends(ownerTier, rule));
   if (rules.length < active.length) {
     const unsold = active.filter((rule) => !rules.includes(rule));
     logUnsold(
       deps,
-      unsold.map((rule) => ({ rule, ownerTier: found.ownerTier })),
+      unsold.map((rule) => ({ rule, ownerTier })),
       { scanId },
     );
   }
@@ -68,7 +72,6 @@ export async function evaluateScanAlerts(
     ? await repo.newIssuesOfScan(deps.db, { id: scan.id, dataSourceId: dataSource.id, since })
     : [];
 
-  const now = deps.now();
   const base: Omit<AlertPayloadItem, "trigger" | "issues" | "thresholdValue"> = {
     occurredAt: (scan.completedAt ?? now).toISOString(),
     dataSource: {
@@ -138,20 +141,20 @@ export async function evaluateScanAlerts(
   });
 }
 
-/** Spec §9 Plans: the workspace owner's plan sells the rule's channel. */
-function planSends(ownerTier: SubscriptionTier | null, rule: AlertRuleRow): boolean {
-  return planOf(ownerTier).alertChannels.includes(rule.alertType);
+/** Spec §9 Plans: the workspace owner's plan, as it applies now, sells the rule's channel. */
+function planSends(ownerTier: SubscriptionTier, rule: AlertRuleRow): boolean {
+  return PLANS[ownerTier].alertChannels.includes(rule.alertType);
 }
 
 function logUnsold(
   deps: EvaluationDeps,
-  unsold: { rule: AlertRuleRow; ownerTier: SubscriptionTier | null }[],
+  unsold: { rule: AlertRuleRow; ownerTier: SubscriptionTier }[],
   context: { scanId: string } | { digest: string },
 ) {
   const rules = new Map(
     unsold.map(({ rule, ownerTier }) => [
       rule.id,
-      { alertRuleId: rule.id, alertType: rule.alertType, ownerTier: planOf(ownerTier).tier },
+      { alertRuleId: rule.id, alertType: rule.alertType, ownerTier },
     ]),
   );
   deps.logger.info(
@@ -221,7 +224,10 @@ export async function sendDigests(
   const frequencies: AlertFrequency[] = frequency === "daily" ? ["daily", "realtime"] : ["weekly"];
   return deps.db.transaction(async (tx) => {
     const pending = await repo.pendingDigestEvents(tx, frequencies, now);
-    const unsold = pending.filter((row) => !planSends(row.ownerTier, row.rule));
+    const unsold = pending
+      .map((row) => ({ ...row, ownerTier: effectiveTier(row.ownerPlan, now) }))
+      .filter((row) => !planSends(row.ownerTier, row.rule));
+    const dropped = new Set(unsold.map((row) => row.event.id));
     if (unsold.length > 0) {
       await repo.deleteWaitingEvents(
         tx,
@@ -231,7 +237,7 @@ export async function sendDigests(
     }
     const byRule = new Map<string, typeof pending>();
     for (const row of pending) {
-      if (unsold.includes(row)) continue;
+      if (dropped.has(row.event.id)) continue;
       const list = byRule.get(row.rule.id) ?? [];
       list.push(row);
       byRule.set(row.rule.id, list);

@@ -13,6 +13,7 @@ import {
   workspaces,
   workspaceUsers,
 } from "../../db/schema.ts";
+import { planStandingColumns } from "../billing/plan-standing.ts";
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
@@ -257,7 +258,7 @@ export async function failUnsettled(db: Db, deliveryId: string, reason: string):
 // ---- Evaluation ----
 
 /**
- * A completed scan with its property and workspace, and the tier of the workspace owner's plan,
+ * A completed scan with its property and workspace, and what decides the workspace owner's plan,
  * as the evaluation reads it.
  */
 export async function findCompletedScan(db: Db, scanId: string) {
@@ -271,7 +272,7 @@ export async function findCompletedScan(db: Db, scanId: string) {
         workspaceId: dataSources.workspaceId,
       },
       workspace: { id: workspaces.id, name: workspaces.name },
-      ownerTier: subscriptions.tier,
+      ownerPlan: planStandingColumns,
     })
     .from(auditScans)
     .innerJoin(dataSources, eq(dataSources.id, auditScans.dataSourceId))
@@ -378,7 +379,7 @@ export async function linkEvents(db: Db, eventIds: string[], deliveryId: string)
 
 /**
  * Alerts waiting for a digest, raised at or before `until`, of active rules with one of the
- * frequencies, oldest first, with the tier of the workspace owner's plan. Locked, so two runs at
+ * frequencies, oldest first, with what decides the workspace owner's plan. Locked, so two runs at
  * once cannot send them twice.
  */
 export function pendingDigestEvents(db: Db, frequencies: AlertRuleRow["frequency"][], until: Date) {
@@ -387,7 +388,7 @@ export function pendingDigestEvents(db: Db, frequencies: AlertRuleRow["frequency
       event: alertEvents,
       rule: alertRules,
       workspace: { id: workspaces.id, name: workspaces.name },
-      ownerTier: subscriptions.tier,
+      ownerPlan: planStandingColumns,
     })
     .from(alertEvents)
     .innerJoin(alertRules, eq(alertRules.id, alertEvents.alertRuleId))

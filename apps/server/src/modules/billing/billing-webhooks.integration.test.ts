@@ -228,7 +228,11 @@ describe.each(testDatabaseKinds())("billing webhooks on %s", (kind) => {
       url: "/api/billing",
       headers: { cookie },
     });
-    expect(overview.json().downgradeAt).toBe(at(37).toISOString());
+    expect(overview.json().paymentGrace).toEqual({
+      tier: "advanced",
+      failedAt: at(30).toISOString(),
+      endsAt: at(37).toISOString(),
+    });
 
     expect(
       await downgradeLapsedSubscriptions(app.database.db, new Date(at(37).getTime() - 60_000)),

@@ -16,14 +16,10 @@ import type { SessionUser } from "../auth/session.ts";
 import * as repo from "./billing.repository.ts";
 import { type BillingSetup, tierOfProduct } from "./billing-setup.ts";
 import { FREE_PLAN } from "./billing-webhooks.ts";
+import { paymentGrace } from "./plan-standing.ts";
 import { enforcePropertyLimit } from "./property-limit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** When an account whose payment failed at `failedAt` moves to Free (spec §9: 7 days). */
-export function downgradeDate(failedAt: Date): Date {
-  return new Date(failedAt.getTime() + PAYMENT_FAILURE_GRACE_DAYS * DAY_MS);
-}
 
 function notConfigured(): AppError {
   return new AppError(
@@ -49,10 +45,7 @@ export async function getOverview(
       : null,
     mode: setup?.mode ?? null,
     canManage: setup !== null && Boolean(row?.providerCustomerId),
-    downgradeAt:
-      row?.paymentFailedAt && row.tier !== "free"
-        ? downgradeDate(row.paymentFailedAt).toISOString()
-        : null,
+    paymentGrace: paymentGrace(row),
   };
 }
 

@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds())("checkout through the payment provider on %s"
       subscription: { tier: "free", status: "active", dataSourceLimit: 1, dataSourcesUsed: 0 },
       mode: "test",
       canManage: false,
-      downgradeAt: null,
+      paymentGrace: null,
     });
 
     const checkout = await call("POST", "/api/billing/checkout", cookie, { tier: "advanced" });

@@ -7,11 +7,12 @@ import {
   workspaces,
   workspaceUsers,
 } from "../../db/schema.ts";
+import { planStandingColumns } from "../billing/plan-standing.ts";
 
-/** The workspaces the user belongs to, with the tier of each owner's subscription. */
+/** The workspaces the user belongs to, with what decides each owner's plan. */
 export function memberWorkspaces(db: Db, userId: string) {
   return db
-    .select({ id: workspaces.id, ownerTier: subscriptions.tier })
+    .select({ id: workspaces.id, ownerPlan: planStandingColumns })
     .from(workspaceUsers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
     .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))

@@ -3,10 +3,10 @@ import {
   type HealthGrade,
   type PortfolioProperty,
   type PortfolioStatus,
-  planOf,
 } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { effectivePlan } from "../billing/plan-standing.ts";
 import * as repo from "./portfolio.repository.ts";
 
 /** Failures that stop a property until someone reconnects Google (scan-failure.ts, deactivate). */
@@ -16,10 +16,14 @@ const RECONNECT_CODES = new Set(["GOOGLE_AUTH_EXPIRED", "GOOGLE_SCOPE_INSUFFICIE
  * `GET /api/portfolio`: the multi-client dashboard. It lists the properties of every workspace
  * the user belongs to whose owner's plan sells it (ADR 012); with none, the plan is refused.
  */
-export async function listPortfolio(db: Db, userId: string): Promise<PortfolioProperty[]> {
+export async function listPortfolio(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<PortfolioProperty[]> {
   const memberships = await repo.memberWorkspaces(db, userId);
   const included = memberships
-    .filter((workspace) => planOf(workspace.ownerTier).multiClientDashboard)
+    .filter((workspace) => effectivePlan(workspace.ownerPlan, now).multiClientDashboard)
     .map((workspace) => workspace.id);
   if (included.length === 0) {
     const needed = cheapestPlanWith((plan) => plan.multiClientDashboard);

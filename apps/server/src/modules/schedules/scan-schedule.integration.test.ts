@@ -79,7 +79,11 @@ describe.each(testDatabaseKinds())("the scan schedule on %s", (kind) => {
       .where(eq(dataSources.id, dataSource.id));
     // What the scheduler reads.
     expect(
-      effectiveFrequency({ tier: "pro", status: "active", chosen: stored?.scanFrequency ?? null }),
+      effectiveFrequency(
+        { tier: "pro", status: "active", paymentFailedAt: null },
+        stored?.scanFrequency ?? null,
+        new Date(),
+      ),
     ).toBe("weekly");
 
     const reset = await choose(owner.cookie, dataSource.id, null);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dataSources, subscriptions, workspaces } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
+import { type PlanStanding, planStandingColumns } from "../billing/plan-standing.ts";
 import { type DataSourceRow, requireDataSource } from "../data-sources/data-sources.access.ts";
 import { effectiveFrequency, nextSlot, offeredFrequencies } from "./schedule-slots.ts";
 
@@ -11,26 +12,22 @@ import { effectiveFrequency, nextSlot, offeredFrequencies } from "./schedule-slo
  * plan is the workspace owner's, as for the property limit; every member may choose.
  */
 
-async function ownerPlan(db: Db, workspaceId: string) {
-  const [plan] = await db
-    .select({ tier: subscriptions.tier, status: subscriptions.status })
+async function ownerPlan(db: Db, workspaceId: string): Promise<PlanStanding | null> {
+  const [row] = await db
+    .select({ plan: planStandingColumns })
     .from(workspaces)
     .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
     .where(eq(workspaces.id, workspaceId));
-  return { tier: plan?.tier ?? null, status: plan?.status ?? null };
+  return row?.plan ?? null;
 }
 
-function schedule(
-  row: DataSourceRow,
-  plan: Awaited<ReturnType<typeof ownerPlan>>,
-  now: Date,
-): ScanSchedule {
-  const frequency = effectiveFrequency({ ...plan, chosen: row.scanFrequency });
+function schedule(row: DataSourceRow, plan: PlanStanding | null, now: Date): ScanSchedule {
+  const frequency = effectiveFrequency(plan, row.scanFrequency, now);
   const scheduled = row.isActive && row.accessTokenEncrypted !== null;
   return {
     frequency,
     chosen: row.scanFrequency,
-    offered: [...offeredFrequencies(plan).offered],
+    offered: [...offeredFrequencies(plan, now).offered],
     nextScanAt: scheduled ? nextSlot(row.id, frequency, now).toISOString() : null,
   };
 }
@@ -54,7 +51,7 @@ export async function setScanSchedule(
 ): Promise<ScanSchedule> {
   const row = await requireDataSource(db, dataSourceId, userId);
   const plan = await ownerPlan(db, row.workspaceId);
-  const { tier, offered } = offeredFrequencies(plan);
+  const { tier, offered } = offeredFrequencies(plan, now);
   if (frequency !== null && !offered.includes(frequency)) {
     throw new AppError(
       "BAD_REQUEST",

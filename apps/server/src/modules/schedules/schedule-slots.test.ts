@@ -1,3 +1,4 @@
+import type { SubscriptionTier } from "@utmost/contracts";
 import { describe, expect, it } from "vitest";
 import {
   dueSlot,
@@ -13,9 +14,15 @@ const DAY = 24 * HOUR;
 const ID = "6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b";
 
 describe("effectiveFrequency", () => {
+  const NOW = new Date("2026-03-10T12:00:00.000Z");
+  const on = (tier: SubscriptionTier, status = "active", paymentFailedAt: Date | null = null) => ({
+    tier,
+    status,
+    paymentFailedAt,
+  });
+
   it("gives each plan its default (spec §9)", () => {
-    const of = (tier: "free" | "pro" | "advanced" | "agency") =>
-      effectiveFrequency({ tier, status: "active", chosen: null });
+    const of = (tier: SubscriptionTier) => effectiveFrequency(on(tier), null, NOW);
     expect([of("free"), of("pro"), of("advanced"), of("agency")]).toEqual([
       "monthly",
       "daily",
@@ -25,16 +32,25 @@ describe("effectiveFrequency", () => {
   });
 
   it("honours weekly on a paid plan and ignores what the plan does not offer", () => {
-    expect(effectiveFrequency({ tier: "pro", status: "active", chosen: "weekly" })).toBe("weekly");
-    expect(effectiveFrequency({ tier: "free", status: "active", chosen: "daily" })).toBe("monthly");
-    expect(effectiveFrequency({ tier: "agency", status: "active", chosen: "monthly" })).toBe(
-      "daily",
-    );
+    expect(effectiveFrequency(on("pro"), "weekly", NOW)).toBe("weekly");
+    expect(effectiveFrequency(on("free"), "daily", NOW)).toBe("monthly");
+    expect(effectiveFrequency(on("agency"), "monthly", NOW)).toBe("daily");
   });
 
   it("scans at the Free cadence without an active subscription", () => {
-    expect(effectiveFrequency({ tier: "pro", status: "past_due", chosen: null })).toBe("monthly");
-    expect(effectiveFrequency({ tier: null, status: null, chosen: "daily" })).toBe("monthly");
+    expect(effectiveFrequency(on("pro", "past_due"), null, NOW)).toBe("monthly");
+    expect(effectiveFrequency(on("pro", "cancelled"), "weekly", NOW)).toBe("monthly");
+    expect(effectiveFrequency(null, "daily", NOW)).toBe("monthly");
+  });
+
+  it("keeps the paid cadence for 7 days after a failed payment, then Free's (spec §9)", () => {
+    const failed = (daysAgo: number) =>
+      on("advanced", "on_hold", new Date(NOW.getTime() - daysAgo * DAY));
+    expect(effectiveFrequency(failed(6), null, NOW)).toBe("daily");
+    expect(effectiveFrequency(failed(6), "weekly", NOW)).toBe("weekly");
+    expect(effectiveFrequency(failed(7), null, new Date(NOW.getTime() - 1))).toBe("daily");
+    expect(effectiveFrequency(failed(7), null, NOW)).toBe("monthly");
+    expect(effectiveFrequency(failed(8), "weekly", NOW)).toBe("monthly");
   });
 });
 

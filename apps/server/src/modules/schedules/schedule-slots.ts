@@ -4,6 +4,7 @@ import {
   type ScanFrequency,
   type SubscriptionTier,
 } from "@utmost/contracts";
+import { effectiveTier, type PlanStanding } from "../billing/plan-standing.ts";
 
 /**
  * When a property's automated scans are due (spec §9; ADR 009). Every property has one slot per
@@ -19,24 +20,26 @@ const MONTH_SPREAD_MS = 28 * DAY_MS;
 /** Slots are whole minutes: finer spread buys nothing against a 15-minute tick. */
 const SLOT_STEP_MS = MINUTE_MS;
 
-/** The tier whose cadences apply, and those cadences, the default first. */
-export function offeredFrequencies(plan: {
-  tier: SubscriptionTier | null;
-  status: string | null;
-}): { tier: SubscriptionTier; offered: readonly ScanFrequency[] } {
-  // No subscription, or one that is not active (a failed payment): Free's cadence.
-  const tier = plan.tier && plan.status === "active" ? plan.tier : "free";
+/**
+ * The tier whose cadences apply at `now`, and those cadences, the default first. A paid plan
+ * whose payment failed keeps its cadence through the 7 days' grace (`effectiveTier`).
+ */
+export function offeredFrequencies(
+  plan: PlanStanding | null,
+  now: Date,
+): { tier: SubscriptionTier; offered: readonly ScanFrequency[] } {
+  const tier = effectiveTier(plan, now);
   return { tier, offered: PLAN_SCAN_FREQUENCIES[tier] };
 }
 
 /** The plan's cadence: the stored choice when the plan offers it, else the plan's default. */
-export function effectiveFrequency(plan: {
-  tier: SubscriptionTier | null;
-  status: string | null;
-  chosen: ScanFrequency | null;
-}): ScanFrequency {
-  const { tier, offered } = offeredFrequencies(plan);
-  if (plan.chosen && offered.includes(plan.chosen)) return plan.chosen;
+export function effectiveFrequency(
+  plan: PlanStanding | null,
+  chosen: ScanFrequency | null,
+  now: Date,
+): ScanFrequency {
+  const { tier, offered } = offeredFrequencies(plan, now);
+  if (chosen && offered.includes(chosen)) return chosen;
   const [planDefault] = offered;
   if (!planDefault) throw new Error(`The ${tier} plan offers no scan frequency`);
   return planDefault;

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditScans, dataSources, subscriptions, workspaces } from "../../db/schema.ts";
+import { planStandingColumns } from "../billing/plan-standing.ts";
 
 /**
  * Properties that automated scans may run for: active (a scan that met an expired grant turns
@@ -13,8 +14,7 @@ export function findScheduleCandidates(db: Db) {
       createdAt: dataSources.createdAt,
       scanFrequency: dataSources.scanFrequency,
       lastScheduledScanAt: dataSources.lastScheduledScanAt,
-      tier: subscriptions.tier,
-      status: subscriptions.status,
+      ownerPlan: planStandingColumns,
       lastScanAt: sql<Date | null>`(
         select max(${auditScans.createdAt}) from ${auditScans}
         where ${auditScans.dataSourceId} = ${dataSources.id}

@@ -39,11 +39,7 @@ export async function runScheduledScans(
     const candidate: ScheduleCandidate = {
       dataSourceId: row.dataSourceId,
       createdAt: row.createdAt,
-      frequency: effectiveFrequency({
-        tier: row.tier,
-        status: row.status,
-        chosen: row.scanFrequency,
-      }),
+      frequency: effectiveFrequency(row.ownerPlan, row.scanFrequency, now),
       lastScheduledScanAt: row.lastScheduledScanAt,
       lastScanAt: row.lastScanAt,
     };

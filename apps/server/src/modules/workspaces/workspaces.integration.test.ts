@@ -51,6 +51,7 @@ describe.each(testDatabaseKinds())("workspaces on %s", (kind) => {
         ownerId: owner.userId,
         role: "owner",
         ownerTier: "free",
+        ownerPaymentGrace: null,
         dataSourceLimit: 1,
         ownerDataSourcesUsed: 0,
         memberCount: 1,

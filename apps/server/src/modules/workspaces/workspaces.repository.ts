@@ -2,6 +2,7 @@ import { and, asc, eq, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { dataSources, subscriptions, users, workspaces, workspaceUsers } from "../../db/schema.ts";
+import { planStandingColumns } from "../billing/plan-standing.ts";
 
 /** The workspaces a user belongs to, oldest first, with what the selector and dashboard show. */
 export function listForUser(db: Db, userId: string) {
@@ -28,7 +29,7 @@ function summaries(db: Db) {
       type: workspaces.type,
       ownerId: workspaces.ownerId,
       role: workspaceUsers.workspaceRole,
-      ownerTier: subscriptions.tier,
+      ownerPlan: planStandingColumns,
       dataSourceLimit: subscriptions.dataSourceLimit,
       // The count the add is refused on (data-sources `ownerPlan`), kept by trigger (migration 0003).
       ownerDataSourcesUsed: sql<number>`coalesce(${subscriptions.dataSourcesUsed}, 0)`,
@@ -43,15 +44,15 @@ function summaries(db: Db) {
     .$dynamic();
 }
 
-/** The tier of the workspace owner's subscription; null when the owner has none. */
-export async function findOwnerTier(db: Db, workspaceId: string) {
+/** What of the workspace owner's subscription decides their plan; null when they have none. */
+export async function findOwnerPlan(db: Db, workspaceId: string) {
   const [row] = await db
-    .select({ tier: subscriptions.tier })
+    .select({ plan: planStandingColumns })
     .from(workspaces)
     .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
     .where(eq(workspaces.id, workspaceId))
     .limit(1);
-  return row?.tier ?? null;
+  return row?.plan ?? null;
 }
 
 export async function findMembership(db: Db, workspaceId: string, userId: string) {

@@ -8,10 +8,11 @@ import type {
   WorkspaceSummary,
   WorkspaceType,
 } from "@utmost/contracts";
-import { DEFAULT_DATA_SOURCE_LIMIT, planOf, workspaceRoleCan } from "@utmost/contracts";
+import { DEFAULT_DATA_SOURCE_LIMIT, workspaceRoleCan } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as apiKeys from "../api-keys/api-keys.repository.ts";
+import { effectivePlan, effectiveTier, paymentGrace } from "../billing/plan-standing.ts";
 import * as repo from "./workspaces.repository.ts";
 
 /** `CreateWorkspaceRequest` after parsing: the type's default is applied. */
@@ -30,14 +31,17 @@ export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceS
     await repo.findOrCreateFirst(db, userId, personalWorkspaceName);
     rows = await repo.listForUser(db, userId);
   }
-  return rows.map(toSummary);
+  return rows.map((row) => toSummary(row));
 }
 
 type SummaryRow = Awaited<ReturnType<typeof repo.listForUser>>[number];
 
-function toSummary(row: SummaryRow): WorkspaceSummary {
+function toSummary(row: SummaryRow, now = new Date()): WorkspaceSummary {
+  const { ownerPlan, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    ownerTier: ownerPlan ? effectiveTier(ownerPlan, now) : null,
+    ownerPaymentGrace: paymentGrace(ownerPlan),
     dataSourceLimit: row.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT,
     createdAt: row.createdAt.toISOString(),
   };
@@ -124,10 +128,11 @@ export async function requirePermission(
 
 /**
  * What a workspace may use is what its owner's plan sells, as for the property limit (spec §5,
- * §9): every member works under the owner's plan, whatever their own.
+ * §9): every member works under the owner's plan, whatever their own. A paid plan whose payment
+ * failed still sells it for the 7 days' grace (`effectivePlan`).
  */
-export async function workspacePlan(db: Db, workspaceId: string): Promise<Plan> {
-  return planOf(await repo.findOwnerTier(db, workspaceId));
+export async function workspacePlan(db: Db, workspaceId: string, now = new Date()): Promise<Plan> {
+  return effectivePlan(await repo.findOwnerPlan(db, workspaceId), now);
 }
 
 export async function listMembers(

@@ -1,5 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { DataSource, Issue, Scan, ScanCheck, SubscriptionTier } from "@utmost/contracts";
+import type {
+  DataSource,
+  Issue,
+  Scan,
+  ScanCheck,
+  SubscriptionTier,
+  WorkspaceRole,
+} from "@utmost/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   makeDataSource,
@@ -945,5 +952,59 @@ describe("The issue list built for work (issue 22)", () => {
     fireEvent.keyDown(search, { key: "j" });
     expect(document.activeElement).toBe(search);
     Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+});
+
+describe("A failed payment (issue 23)", () => {
+  const grace = {
+    tier: "advanced" as const,
+    failedAt: "2025-12-01T12:00:00.000Z",
+    endsAt: "2025-12-08T12:00:00.000Z",
+  };
+
+  /** The page in a Team workspace whose owner's payment failed, seen by `role`. */
+  function arrangeFailing(role: WorkspaceRole) {
+    const dataSource = property();
+    const workspace = makeWorkspace({
+      id: dataSource.workspaceId,
+      role,
+      ownerTier: "advanced",
+      ownerPaymentGrace: grace,
+    });
+    return arrange(dataSource, [], {
+      "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
+    });
+  }
+
+  it("tells the owner when the plan ends and where to update the card", async () => {
+    arrangeFailing("owner");
+
+    const banner = await screen.findByRole("alert");
+    expect(banner.querySelector("h4")?.textContent).toBe("Payment failed");
+    expect(banner.querySelector("p")?.textContent).toBe(
+      "Your payment failed on Dec 1, 2025. Your Team plan ends on Dec 8, 2025 unless the payment goes through. Until then everything in your plan keeps working; after it the account moves to the Free plan, and properties over its limit are kept but paused.",
+    );
+    const link = within(banner).getByRole("link", { name: "Update payment method" });
+    expect(link.getAttribute("href")).toBe("/settings/billing");
+  });
+
+  it("tells a member the workspace's plan ends, without a payment link", async () => {
+    arrangeFailing("member");
+
+    const banner = await screen.findByRole("alert");
+    expect(banner.querySelector("p")?.textContent).toBe(
+      "The workspace owner's payment failed on Dec 1, 2025. This workspace's Team plan ends on Dec 8, 2025 unless the payment goes through; after it the workspace moves to the Free plan.",
+    );
+    expect(within(banner).queryByRole("link")).toBeNull();
+  });
+
+  it("shows no banner while payments go through", async () => {
+    const dataSource = property();
+    arrange(dataSource, [makeIssue({ dataSourceId: dataSource.id })]);
+    // Export CSV is on once the owner's plan (Pro) is known: the workspace has loaded.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Export CSV" })).toHaveProperty("disabled", false),
+    );
+    expect(screen.queryByText("Payment failed")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type BillingOverview, TEST_CARD_HINT } from "@utmost/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { makeBillingOverview, makeSubscription } from "@/testing/billing";
@@ -93,21 +93,53 @@ describe("BillingSettings", () => {
     expect(upgradeButtonNames()).toEqual([]);
   });
 
-  it("warns of the downgrade date after a failed payment", async () => {
+  it("says when the payment failed and when the plan ends, with a way to update the card", async () => {
+    const assign = stubLocationAssign();
     renderBilling(
       makeBillingOverview({
-        subscription: makeSubscription({ tier: "pro", status: "on_hold" }),
+        subscription: makeSubscription({ tier: "advanced", status: "on_hold" }),
         canManage: true,
-        downgradeAt: "2025-12-08T12:00:00.000Z",
+        paymentGrace: {
+          tier: "advanced",
+          failedAt: "2025-12-01T12:00:00.000Z",
+          endsAt: "2025-12-08T12:00:00.000Z",
+        },
       }),
+      {
+        "GET /api/billing/details": () => jsonResponse(200, { details: null }),
+        "POST /api/billing/portal": () =>
+          jsonResponse(200, { url: "https://billing.example.test/portal/session" }),
+      },
     );
 
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain("Payment failed");
-    expect(alert.textContent).toContain(
-      "Your last payment did not go through. The provider retries it; if it still fails, your account moves to the Free plan on Dec 8, 2025. Properties over the Free limit are kept but paused.",
+    expect(alert.querySelector("h4")?.textContent).toBe("Payment failed");
+    expect(alert.querySelector("p")?.textContent).toBe(
+      "Your payment failed on Dec 1, 2025. Your Team plan ends on Dec 8, 2025 unless the payment goes through. Until then everything in your plan keeps working; after it the account moves to the Free plan, and properties over its limit are kept but paused.",
     );
     expect(screen.getByText("on hold").className).toContain("bg-destructive");
+
+    fireEvent.click(within(alert).getByRole("button", { name: "Update payment method" }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("https://billing.example.test/portal/session"),
+    );
+  });
+
+  it("offers no card update where this deployment cannot open the provider's portal", async () => {
+    renderBilling(
+      makeBillingOverview({
+        subscription: makeSubscription({ tier: "pro", status: "on_hold" }),
+        canManage: false,
+        paymentGrace: {
+          tier: "pro",
+          failedAt: "2025-12-01T12:00:00.000Z",
+          endsAt: "2025-12-08T12:00:00.000Z",
+        },
+      }),
+    );
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Your Pro plan ends on Dec 8, 2025");
+    expect(within(alert).queryByRole("button")).toBeNull();
   });
 
   it("shows no payment warning while payments go through", async () => {

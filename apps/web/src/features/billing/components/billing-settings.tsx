@@ -1,7 +1,6 @@
 import type { BillingOverview, Subscription } from "@utmost/contracts";
 import { TIER_LABELS } from "@utmost/contracts";
-import { AlertTriangle, CreditCard } from "lucide-react";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { CreditCard } from "lucide-react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,10 +9,10 @@ import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
 import { useBilling } from "../api/get-billing";
 import { useOpenPortal } from "../api/open-portal";
 import { PaidPlanDetails } from "./paid-plan-details";
+import { PaymentGraceAlert } from "./payment-grace-alert";
 import { UpgradePlans } from "./upgrade-plans";
 
 /** Statuses under which the provider is not being paid. */
@@ -25,13 +24,14 @@ function statusVariant(status: string): BadgeProps["variant"] {
   return "warning";
 }
 
-function ManageSubscriptionButton() {
+/** Opens the provider's customer portal: cancel the plan, change the card. */
+function PortalButton({ label, variant }: { label: string; variant?: "default" | "outline" }) {
   const portal = useOpenPortal();
   const busy = portal.isPending || portal.isSuccess;
   return (
-    <Button variant="outline" className="w-fit" disabled={busy} onClick={() => portal.mutate()}>
+    <Button variant={variant} className="w-fit" disabled={busy} onClick={() => portal.mutate()}>
       {busy ? <Spinner /> : <CreditCard />}
-      Manage subscription
+      {label}
     </Button>
   );
 }
@@ -65,7 +65,7 @@ function SubscriptionCard({
         />
         {canManage ? (
           <div className="pt-4">
-            <ManageSubscriptionButton />
+            <PortalButton label="Manage subscription" variant="outline" />
           </div>
         ) : null}
       </CardContent>
@@ -73,27 +73,19 @@ function SubscriptionCard({
   );
 }
 
-/** Spec §9 legal facts: a failed payment is retried, then the account moves to Free. */
-function PaymentFailedAlert({ downgradeAt }: { downgradeAt: string }) {
-  return (
-    <Alert variant="destructive">
-      <AlertTriangle aria-hidden />
-      <AlertTitle>Payment failed</AlertTitle>
-      <AlertDescription>
-        Your last payment did not go through. The provider retries it; if it still fails, your
-        account moves to the Free plan on {formatDate(downgradeAt)}. Properties over the Free limit
-        are kept but paused.
-      </AlertDescription>
-    </Alert>
-  );
-}
-
 function BillingDetails({ billing }: { billing: BillingOverview }) {
-  const { subscription, mode, canManage, downgradeAt } = billing;
+  const { subscription, mode, canManage, paymentGrace } = billing;
   if (!subscription) return <EmptyState icon={CreditCard} title="No active subscription" />;
   return (
     <div className="flex flex-col gap-6">
-      {downgradeAt ? <PaymentFailedAlert downgradeAt={downgradeAt} /> : null}
+      {paymentGrace ? (
+        <PaymentGraceAlert
+          grace={paymentGrace}
+          payer="self"
+          // The card is changed in the provider's portal; the provider then retries the payment.
+          action={canManage ? <PortalButton label="Update payment method" /> : null}
+        />
+      ) : null}
       <SubscriptionCard subscription={subscription} canManage={canManage} />
       {subscription.tier === "free" ? <UpgradePlans mode={mode} /> : null}
       {subscription.tier !== "free" && canManage ? <PaidPlanDetails /> : null}

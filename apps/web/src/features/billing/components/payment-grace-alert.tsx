@@ -1,0 +1,46 @@
+import { type PaymentGrace, TIER_LABELS } from "@utmost/contracts";
+import { AlertTriangle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { formatDate } from "@/lib/format";
+
+/**
+ * Spec §9 legal facts: a failed payment is retried, and 7 days after it the account moves to
+ * Free. Until then the paid plan keeps working; this says so, and when it ends. `payer` is who
+ * reads it: the account holder, or a member of a workspace whose owner pays.
+ */
+export function PaymentGraceAlert({
+  grace,
+  payer,
+  action,
+}: {
+  grace: PaymentGrace;
+  payer: "self" | "owner";
+  /** The way to pay: a button or link under the text. */
+  action?: ReactNode;
+}) {
+  const plan = TIER_LABELS[grace.tier];
+  const failedOn = formatDate(grace.failedAt);
+  const endsOn = formatDate(grace.endsAt);
+  return (
+    <Alert variant="destructive">
+      <AlertTriangle aria-hidden />
+      <AlertTitle>Payment failed</AlertTitle>
+      <AlertDescription>
+        {payer === "self" ? (
+          <p>
+            Your payment failed on {failedOn}. Your {plan} plan ends on {endsOn} unless the payment
+            goes through. Until then everything in your plan keeps working; after it the account
+            moves to the Free plan, and properties over its limit are kept but paused.
+          </p>
+        ) : (
+          <p>
+            The workspace owner's payment failed on {failedOn}. This workspace's {plan} plan ends on{" "}
+            {endsOn} unless the payment goes through; after it the workspace moves to the Free plan.
+          </p>
+        )}
+        {action ? <div>{action}</div> : null}
+      </AlertDescription>
+    </Alert>
+  );
+}
