@@ -45,7 +45,13 @@ export async function seedDemo(db: Db, auth: Auth): Promise<void> {
   });
   await db
     .update(subscriptions)
-    .set({ tier: "agency", status: "active", dataSourceLimit: PLANS.agency.properties })
+    // A plan given, not billed (ADR 020): no Dodo event takes it back.
+    .set({
+      tier: "agency",
+      status: "active",
+      dataSourceLimit: PLANS.agency.properties,
+      complimentarySince: new Date(),
+    })
     .where(eq(subscriptions.userId, user.id));
   await createWithOwner(db, { name: "Demo Workspace", type: "personal", ownerId: user.id });
   await markOnboardingCompleted(db, user.id);

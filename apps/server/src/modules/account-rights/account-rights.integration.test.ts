@@ -7,6 +7,7 @@ import {
   alertDeliveries,
   dataSources,
   sessions,
+  subscriptions,
   twoFactors,
   users,
   utmIssues,
@@ -265,6 +266,21 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
       });
       const [row] = await db().select().from(users).where(eq(users.id, account.userId));
       expect(row?.deletionRequestedAt).toBeNull();
+    });
+
+    it("lets an account on a complimentary plan go, as nobody is billed for it", async () => {
+      const account = await signUp(app);
+      await setPlan(db(), account.userId, "agency");
+      await db()
+        .update(subscriptions)
+        .set({ complimentarySince: new Date() })
+        .where(eq(subscriptions.userId, account.userId));
+      const response = await request("POST", "/api/me/deletion", account.cookie, {
+        password: account.input.password,
+      });
+      expect(response.statusCode).toBe(200);
+      const [row] = await db().select().from(users).where(eq(users.id, account.userId));
+      expect(row?.deletionRequestedAt).not.toBeNull();
     });
 
     it("lets a pending account sign in to export or recover, and nothing else", async () => {

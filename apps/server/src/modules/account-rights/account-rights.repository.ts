@@ -74,6 +74,7 @@ export function findSubscriptions(db: Db, userId: string) {
       providerSubscriptionId: subscriptions.providerSubscriptionId,
       providerCustomerId: subscriptions.providerCustomerId,
       paymentFailedAt: subscriptions.paymentFailedAt,
+      complimentarySince: subscriptions.complimentarySince,
       createdAt: subscriptions.createdAt,
       updatedAt: subscriptions.updatedAt,
     })

@@ -160,7 +160,8 @@ export async function requestDeletion(
     }
   }
   const [subscription] = await repo.findSubscriptions(db, userId);
-  if (subscription && subscription.tier !== "free") {
+  // A plan someone pays for is cancelled first; one an administrator gave (ADR 020) is not billed.
+  if (subscription && subscription.tier !== "free" && subscription.complimentarySince === null) {
     throw new AppError(
       "PAID_PLAN_ACTIVE",
       "Cancel your paid plan under Settings → Billing before deleting your account.",
