@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -188,6 +189,8 @@ export const subscriptions = pgTable("subscriptions", {
    * provider's events do not change it; null when the provider's subscription decides the plan.
    */
   complimentarySince: timestamp("complimentary_since", { withTimezone: true }),
+  /** Add-on properties bought on top of the plan's (spec §9: $10/month each); the limit adds them. */
+  extraProperties: integer("extra_properties").notNull().default(0),
   ...timestamps,
 });
 
@@ -239,11 +242,41 @@ export const workspaceUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     workspaceRole: workspaceRole("workspace_role").notNull().default("member"),
+    /**
+     * Client-level access (Agency): when true, the member sees and acts on only the properties
+     * granted in `member_property_grants`; when false, every property of the workspace.
+     */
+    chosenPropertiesOnly: boolean("chosen_properties_only").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId] }),
     index("workspace_users_user_id_idx").on(t.userId),
+  ],
+);
+
+/** The properties a member with chosen-properties-only access may see (client-level access). */
+export const memberPropertyGrants = pgTable(
+  "member_property_grants",
+  {
+    workspaceId: uuid("workspace_id").notNull(),
+    userId: text("user_id").notNull(),
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    grantedByUserId: text("granted_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.dataSourceId] }),
+    foreignKey({
+      name: "member_property_grants_member_fk",
+      columns: [t.workspaceId, t.userId],
+      foreignColumns: [workspaceUsers.workspaceId, workspaceUsers.userId],
+    }).onDelete("cascade"),
+    index("member_property_grants_data_source_id_idx").on(t.dataSourceId),
   ],
 );
 
