@@ -4,6 +4,7 @@ import { addMonths } from "./billing/billing-dates.ts";
 import { DodoApiError } from "./dodo-error.ts";
 import {
   AGENCY,
+  EXTRA_PROPERTY,
   formActionFor,
   type Harness,
   PRO,
@@ -11,6 +12,7 @@ import {
   sdk,
   startHarness,
   submitForm,
+  UNATTACHED,
 } from "./testing/harness.ts";
 
 /**
@@ -553,6 +555,145 @@ describe("changing plans", () => {
         proration_billing_mode: "full_immediately",
       }),
     ).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe("add-ons", () => {
+  // Dodo's add-ons (features/addons, developer-resources/subscription-upgrade-downgrade):
+  // attached to products, bought in quantities, changed with change-plan and prorated.
+  const withExtras = (
+    quantity: number,
+    productId = PRO.productId,
+  ): DodoPayments.SubscriptionChangePlanParams => ({
+    product_id: productId,
+    quantity: 1,
+    proration_billing_mode: "prorated_immediately",
+    addons: [{ addon_id: EXTRA_PROPERTY.addonId, quantity }],
+  });
+
+  it("answers GET /addons/{id} as the SDK's AddonResponse, and 404 for an unknown one", async () => {
+    const addon: DodoPayments.AddonResponse = await h.client.addons.retrieve(
+      EXTRA_PROPERTY.addonId,
+    );
+    expect(addon).toEqual({
+      id: EXTRA_PROPERTY.addonId,
+      business_id: "bus_utmost_test",
+      created_at: START.toISOString(),
+      updated_at: START.toISOString(),
+      currency: "USD",
+      name: "Extra analytics property",
+      price: 1000,
+      tax_category: "saas",
+      description: null,
+      image: null,
+    });
+    await expect(h.client.addons.retrieve("adn_nope")).rejects.toBeInstanceOf(
+      DodoPayments.NotFoundError,
+    );
+  });
+
+  it('"Addons are included in the proration calculation": two extras halfway through the period', async () => {
+    const id = await subscribe();
+    h.clock.now = new Date("2025-03-25T21:30:00.000Z");
+
+    const answer = await h.client.subscriptions.changePlan(id, withExtras(2));
+
+    const changed = await h.client.subscriptions.retrieve(id);
+    expect(changed).toMatchObject({
+      product_id: PRO.productId,
+      quantity: 1,
+      addons: [{ addon_id: EXTRA_PROPERTY.addonId, quantity: 2 }],
+      recurring_pre_tax_amount: PRO.priceCents + 2 * EXTRA_PROPERTY.priceCents,
+      next_billing_date: addMonths(START, 1).toISOString(),
+    });
+    expect(types().slice(2)).toEqual(["payment.succeeded", "subscription.plan_changed"]);
+    const charge = await h.client.payments.retrieve(answer.payment_id ?? "");
+    expect(charge.total_amount).toBe(EXTRA_PROPERTY.priceCents);
+    // "subscription.plan_changed: Subscription plan changed (upgrade/downgrade/addon update)".
+    const event = h.receiver.ofType("subscription.plan_changed")[0]?.event;
+    expect(event?.data).toMatchObject({
+      subscription_id: id,
+      addons: [{ addon_id: EXTRA_PROPERTY.addonId, quantity: 2 }],
+    });
+  });
+
+  it('"Leaving this empty would remove any existing addons", whether left out or []', async () => {
+    const id = await subscribe();
+    await h.client.subscriptions.changePlan(id, withExtras(3));
+
+    await h.client.subscriptions.changePlan(id, withExtras(1));
+    expect((await h.client.subscriptions.retrieve(id)).recurring_pre_tax_amount).toBe(2900);
+
+    const removed = await h.client.subscriptions.changePlan(id, {
+      product_id: PRO.productId,
+      quantity: 1,
+      proration_billing_mode: "prorated_immediately",
+    });
+    expect(removed.payment_id).toBeNull();
+    expect(await h.client.subscriptions.retrieve(id)).toMatchObject({
+      addons: [],
+      recurring_pre_tax_amount: PRO.priceCents,
+    });
+
+    await h.client.subscriptions.changePlan(id, withExtras(2));
+    await h.client.subscriptions.changePlan(id, { ...withExtras(2), addons: [] });
+    expect((await h.client.subscriptions.retrieve(id)).addons).toEqual([]);
+  });
+
+  it("keeps add-ons across a plan change only when the call names them, and renews at plan plus add-ons", async () => {
+    const id = await subscribe();
+    await h.client.subscriptions.changePlan(id, withExtras(2));
+
+    await h.client.subscriptions.changePlan(id, withExtras(2, AGENCY.productId));
+    expect((await h.client.subscriptions.retrieve(id)).recurring_pre_tax_amount).toBe(
+      AGENCY.priceCents + 2 * EXTRA_PROPERTY.priceCents,
+    );
+
+    h.clock.now = new Date("2025-04-10T09:30:00.000Z");
+    await h.emulator.control.renew(id);
+    const renewal = h.receiver.ofType("payment.succeeded").at(-1)?.event;
+    expect(renewal?.data).toMatchObject({ total_amount: 11_900, subscription_id: id });
+  });
+
+  it("refuses an unknown add-on, one not attached to the product, a quantity below 1 and a repeat, changing nothing", async () => {
+    const id = await subscribe();
+    const before = await h.client.subscriptions.retrieve(id);
+    const refused = [
+      [{ addon_id: "adn_nope", quantity: 1 }, 404],
+      [{ addon_id: UNATTACHED.addonId, quantity: 1 }, 422],
+      [{ addon_id: EXTRA_PROPERTY.addonId, quantity: 0 }, 422],
+      [{ addon_id: EXTRA_PROPERTY.addonId, quantity: 1.5 }, 422],
+    ] as const;
+    for (const [addon, status] of refused) {
+      await expect(
+        h.client.subscriptions.changePlan(id, { ...withExtras(1), addons: [{ ...addon }] }),
+      ).rejects.toMatchObject({ status });
+    }
+    await expect(
+      h.client.subscriptions.changePlan(id, {
+        ...withExtras(1),
+        addons: [
+          { addon_id: EXTRA_PROPERTY.addonId, quantity: 1 },
+          { addon_id: EXTRA_PROPERTY.addonId, quantity: 2 },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+    expect(await h.client.subscriptions.retrieve(id)).toEqual(before);
+    expect(types().slice(2)).toEqual([]);
+  });
+
+  it("says so when a checkout carries add-ons, which it attaches with change-plan only", async () => {
+    await expect(
+      createSession({
+        product_cart: [
+          {
+            product_id: PRO.productId,
+            quantity: 1,
+            addons: [{ addon_id: EXTRA_PROPERTY.addonId, quantity: 1 }],
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 422, error: { code: "INVALID_REQUEST_BODY" } });
   });
 });
 

@@ -13,6 +13,6 @@ export {
   type RunningDodoEmulator,
   startDodoEmulator,
 } from "./server.ts";
-export type { DodoProduct } from "./state/store.ts";
+export type { DodoAddon, DodoProduct } from "./state/store.ts";
 export type { DodoPayment, DodoSubscription } from "./state/wire.ts";
 export type { WebhookDelivery } from "./webhooks/webhook-sender.ts";

@@ -7,7 +7,7 @@ import type { EmulatorContext } from "./http/context.ts";
 import { registerControlRoutes } from "./http/control.routes.ts";
 import { registerPageRoutes } from "./http/pages.routes.ts";
 import { sendError } from "./http/reply.ts";
-import { type DodoProduct, DodoStore } from "./state/store.ts";
+import { type DodoAddon, type DodoProduct, DodoStore } from "./state/store.ts";
 import { WebhookSender } from "./webhooks/webhook-sender.ts";
 
 export interface DodoEmulatorOptions {
@@ -18,6 +18,8 @@ export interface DodoEmulatorOptions {
   /** Where events are POSTed; may be set later with `control.setWebhookUrl`. */
   webhookUrl?: string;
   products: DodoProduct[];
+  /** Add-ons the products may carry (each product lists its `addonIds`). */
+  addons?: DodoAddon[];
   /** Default "bus_utmost_test". */
   businessId?: string;
   /** The stand-in's clock (event timestamps, billing dates); tests move it. */
@@ -76,7 +78,11 @@ function buildEmulator(options: DodoEmulatorOptions, publicUrl: () => string): D
     retryDelaysMs: options.retryDelaysMs ?? [1000, 5000, 30_000],
   });
   const billing = new Billing({
-    store: new DodoStore(options.products),
+    store: new DodoStore(
+      options.products,
+      options.addons ?? [],
+      (options.now ?? (() => new Date()))(),
+    ),
     webhooks,
     now: options.now ?? (() => new Date()),
     businessId: options.businessId ?? "bus_utmost_test",

@@ -9,6 +9,8 @@ import type {
   SubscriptionRecord,
 } from "../state/store.ts";
 import {
+  type DodoAddonCartItem,
+  type DodoAddonResponse,
   type DodoCustomerDetails,
   type DodoPayment,
   type DodoSubscription,
@@ -71,6 +73,25 @@ export class Billing {
 
   product(productId: string): DodoProduct | undefined {
     return this.#store.products.get(productId);
+  }
+
+  /** `GET /addons/{id}`. */
+  addon(addonId: string): DodoAddonResponse | undefined {
+    const addon = this.#store.addons.get(addonId);
+    if (addon === undefined) return undefined;
+    const created = this.#store.createdAt.toISOString();
+    return {
+      id: addon.addonId,
+      business_id: this.#businessId,
+      created_at: created,
+      updated_at: created,
+      currency: "USD",
+      name: addon.name,
+      price: addon.priceCents,
+      tax_category: "saas",
+      description: null,
+      image: null,
+    };
   }
 
   createCheckout(checkout: NewCheckout): CheckoutSession {
@@ -178,23 +199,37 @@ export class Billing {
   }
 
   /**
-   * `POST /subscriptions/{id}/change-plan`: the subscription moves to `productId` at once and the
-   * rest of the current period is charged as `mode` says, on the card already on file:
-   * prorated_immediately charges the new plan's share of the remaining period less the old
-   * plan's (a downgrade charges nothing), full_immediately the new plan's full price,
-   * difference_immediately the price difference, do_not_bill nothing. Announced as Dodo does:
-   * the charge's `payment.succeeded`, then `subscription.plan_changed`.
+   * `POST /subscriptions/{id}/change-plan`: the subscription moves to `productId` with exactly
+   * `addons` at once ("Addons for the new plan. Note : Leaving this empty would remove any
+   * existing addons"), and the rest of the current period is charged as `mode` says, on the card
+   * already on file. "Addons are included in the proration calculation": prorated_immediately
+   * charges the new plan's and add-ons' share of the remaining period less the old ones' (a
+   * downgrade charges nothing), full_immediately the new total, difference_immediately the
+   * difference, do_not_bill nothing. Announced as Dodo does: the charge's `payment.succeeded`,
+   * then `subscription.plan_changed` ("upgrade/downgrade/addon update").
    */
   async changePlan(
     subscriptionId: string,
-    change: { productId: string; quantity: number; mode: ProrationBillingMode },
+    change: {
+      productId: string;
+      quantity: number;
+      mode: ProrationBillingMode;
+      addons: DodoAddonCartItem[];
+    },
   ): Promise<{ paymentId: string | null }> {
     const record = this.#liveSubscription(subscriptionId);
     const next = this.#store.products.get(change.productId);
     if (next === undefined) throw notFound("Product", change.productId);
-    const current = this.#store.products.get(record.wire.product_id);
-    const oldAmount = (current?.priceCents ?? 0) * record.wire.quantity;
-    const newAmount = next.priceCents * change.quantity;
+    for (const item of change.addons) {
+      if (!this.#store.addons.has(item.addon_id)) throw notFound("Addon", item.addon_id);
+      if (!next.addonIds?.includes(item.addon_id)) {
+        throw invalidBody(
+          `Addon ${item.addon_id} is not attached to product ${next.productId}; attach it to the product first.`,
+        );
+      }
+    }
+    const oldAmount = record.wire.recurring_pre_tax_amount;
+    const newAmount = this.#recurringAmount(next, change.quantity, change.addons);
     const now = this.#now().getTime();
     const periodStart = Date.parse(record.wire.previous_billing_date);
     const periodEnd = Date.parse(record.wire.next_billing_date);
@@ -211,6 +246,7 @@ export class Billing {
 
     record.wire.product_id = change.productId;
     record.wire.quantity = change.quantity;
+    record.wire.addons = change.addons.map((item) => ({ ...item }));
     record.wire.recurring_pre_tax_amount = newAmount;
     let paymentId: string | null = null;
     if (charge > 0) {
@@ -229,6 +265,14 @@ export class Billing {
     }
     await this.#emitSubscription("subscription.plan_changed", record);
     return { paymentId };
+  }
+
+  /** What the subscription charges each period: the product's units and every add-on's. */
+  #recurringAmount(product: DodoProduct, quantity: number, addons: DodoAddonCartItem[]): number {
+    return addons.reduce(
+      (sum, item) => sum + (this.#store.addons.get(item.addon_id)?.priceCents ?? 0) * item.quantity,
+      product.priceCents * quantity,
+    );
   }
 
   /** `GET /payments`, newest first, narrowed by subscription or customer. */
@@ -398,6 +442,7 @@ export class Billing {
       subscriptionIds: [record.wire.subscription_id],
       checkoutSessionId: null,
       lines: [{ productId: record.wire.product_id, quantity: record.wire.quantity }],
+      totalCents: record.wire.recurring_pre_tax_amount,
     });
   }
 
@@ -408,7 +453,7 @@ export class Billing {
     subscriptionIds: string[];
     checkoutSessionId: string | null;
     lines: CheckoutLine[];
-    /** A prorated charge; otherwise the lines' full price. */
+    /** A prorated charge or a renewal with add-ons; otherwise the lines' full price. */
     totalCents?: number;
   }): DodoPayment {
     const now = this.#now().toISOString();

@@ -1,7 +1,11 @@
 import type { NewCheckout } from "../billing/billing.service.ts";
 import { invalidBody } from "../dodo-error.ts";
 import type { CheckoutLine } from "../state/store.ts";
-import { PRORATION_BILLING_MODES, type ProrationBillingMode } from "../state/wire.ts";
+import {
+  type DodoAddonCartItem,
+  PRORATION_BILLING_MODES,
+  type ProrationBillingMode,
+} from "../state/wire.ts";
 import { readField } from "./reply.ts";
 
 /**
@@ -26,6 +30,14 @@ export function parseCheckoutRequest(body: unknown): NewCheckout {
     }
     if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) {
       throw invalidBody(`product_cart[${index}].quantity must be a whole number, 1 or more.`);
+    }
+    const addons = readField(item, "addons");
+    if (Array.isArray(addons) && addons.length > 0) {
+      // Dodo sells add-ons at checkout too (features/addons); the stand-in attaches them with
+      // change-plan only, and says so rather than charging a different amount than Dodo would.
+      throw invalidBody(
+        `product_cart[${index}].addons: this stand-in attaches add-ons with change-plan only.`,
+      );
     }
     return { productId, quantity };
   });
@@ -103,6 +115,7 @@ export function parseChangePlan(body: unknown): {
   productId: string;
   quantity: number;
   mode: ProrationBillingMode;
+  addons: DodoAddonCartItem[];
 } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw invalidBody("The request body must be a JSON object.");
@@ -121,7 +134,39 @@ export function parseChangePlan(body: unknown): {
   if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) {
     throw invalidBody("quantity is the number of units to subscribe for and must be at least 1.");
   }
-  return { productId, quantity, mode: mode as ProrationBillingMode };
+  return {
+    productId,
+    quantity,
+    mode: mode as ProrationBillingMode,
+    addons: parseAddons(readField(body, "addons")),
+  };
+}
+
+/**
+ * change-plan's `addons` (`AttachAddon[]`): "Addons for the new plan. Note : Leaving this empty
+ * would remove any existing addons", so missing, null and [] all mean none. Each names an add-on
+ * once with a whole number of units; a quantity of 0 and a repeated add-on are refused, since
+ * Dodo does not say what they do (docs/dodo-open-questions.md).
+ */
+function parseAddons(value: unknown): DodoAddonCartItem[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw invalidBody("addons must be a list of {addon_id, quantity}.");
+  const seen = new Set<string>();
+  return value.map((item: unknown, index): DodoAddonCartItem => {
+    const addonId = readField(item, "addon_id");
+    const quantity = readField(item, "quantity");
+    if (typeof addonId !== "string" || addonId.trim() === "") {
+      throw invalidBody(`addons[${index}].addon_id must be an add-on id.`);
+    }
+    if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) {
+      throw invalidBody(
+        `addons[${index}].quantity must be a whole number, 1 or more; leave the add-on out to remove it.`,
+      );
+    }
+    if (seen.has(addonId)) throw invalidBody(`addons lists ${addonId} more than once.`);
+    seen.add(addonId);
+    return { addon_id: addonId, quantity };
+  });
 }
 
 /**

@@ -80,6 +80,12 @@ export function registerApiRoutes(fastify: FastifyInstance, ctx: EmulatorContext
     },
   );
 
+  fastify.get<{ Params: { id: string } }>("/addons/:id", async (request, reply) => {
+    const addon = ctx.billing.addon(request.params.id);
+    if (addon === undefined) throw notFound("Addon", request.params.id);
+    return sendJson(reply, 200, addon);
+  });
+
   fastify.get("/payments", async (request, reply) => {
     const query = parsePaymentListQuery(request.query);
     const start = query.pageSize * query.pageNumber;

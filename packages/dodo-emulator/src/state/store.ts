@@ -7,6 +7,20 @@ export interface DodoProduct {
   name: string;
   /** Monthly price in cents (USD). */
   priceCents: number;
+  /**
+   * The add-ons a subscription to this product may carry: Dodo's add-ons are "attached to your
+   * main subscription products" and the business controls "which subscription products can use
+   * the add-on" (features/addons).
+   */
+  addonIds?: readonly string[];
+}
+
+/** An add-on (`POST /addons`): a recurring price per unit, billed with the subscription's cycle. */
+export interface DodoAddon {
+  addonId: string;
+  name: string;
+  /** Monthly price per unit in cents (USD). */
+  priceCents: number;
 }
 
 export interface CheckoutLine {
@@ -50,6 +64,7 @@ export interface PortalSession {
 
 export class DodoStore {
   readonly products: ReadonlyMap<string, DodoProduct>;
+  readonly addons: ReadonlyMap<string, DodoAddon>;
   readonly sessions = new Map<string, CheckoutSession>();
   readonly customers = new Map<string, Customer>();
   readonly subscriptions = new Map<string, SubscriptionRecord>();
@@ -57,8 +72,13 @@ export class DodoStore {
   /** Every charge and declined charge, in the order they happened. */
   readonly payments = new Map<string, DodoPayment>();
 
-  constructor(products: readonly DodoProduct[]) {
+  /** When the account's add-ons were made: their `created_at`. */
+  readonly createdAt: Date;
+
+  constructor(products: readonly DodoProduct[], addons: readonly DodoAddon[], createdAt: Date) {
     this.products = new Map(products.map((product) => [product.productId, product]));
+    this.addons = new Map(addons.map((addon) => [addon.addonId, addon]));
+    this.createdAt = createdAt;
   }
 
   customerByEmail(email: string): Customer | undefined {

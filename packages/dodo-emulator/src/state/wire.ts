@@ -44,7 +44,7 @@ export interface DodoSubscription {
   subscription_period_count: 10;
   tax_inclusive: false;
   trial_period_days: 0;
-  addons: [];
+  addons: DodoAddonCartItem[];
   on_demand: false;
   has_payment_method: true;
   billing: DodoBillingAddress;
@@ -62,6 +62,26 @@ export interface DodoSubscription {
   cancellation_comment: null;
   cancellation_feedback: null;
   scheduled_change: null;
+}
+
+/** One add-on on a subscription (`AddonCartResponseItem`). */
+export interface DodoAddonCartItem {
+  addon_id: string;
+  quantity: number;
+}
+
+/** `GET /addons/{id}` (`AddonResponse` in resources/addons.d.ts). */
+export interface DodoAddonResponse {
+  id: string;
+  business_id: string;
+  created_at: string;
+  updated_at: string;
+  currency: "USD";
+  name: string;
+  price: number;
+  tax_category: "saas";
+  description: string | null;
+  image: string | null;
 }
 
 /** The `data` of `payment.succeeded` and `payment.failed`. */

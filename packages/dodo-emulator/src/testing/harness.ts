@@ -4,7 +4,7 @@ import {
   type RunningDodoEmulator,
   startDodoEmulator,
 } from "../server.ts";
-import type { DodoProduct } from "../state/store.ts";
+import type { DodoAddon, DodoProduct } from "../state/store.ts";
 import { newWebhookKey, startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver.ts";
 
 /** A stand-in, a verifying webhook receiver and an SDK client pointed at it, for one test. */
@@ -12,11 +12,29 @@ import { newWebhookKey, startWebhookReceiver, type WebhookReceiver } from "./web
 export const API_KEY = "test-dodo-api-key";
 export const START = new Date("2025-03-10T09:30:00.000Z");
 
-export const PRO: DodoProduct = { productId: "pdt_test_pro", name: "Utmost Pro", priceCents: 1900 };
+/** An add-on both products may carry, and one attached to neither. */
+export const EXTRA_PROPERTY: DodoAddon = {
+  addonId: "adn_test_extra_property",
+  name: "Extra analytics property",
+  priceCents: 1000,
+};
+export const UNATTACHED: DodoAddon = {
+  addonId: "adn_test_unattached",
+  name: "Priority support",
+  priceCents: 500,
+};
+
+export const PRO: DodoProduct = {
+  productId: "pdt_test_pro",
+  name: "Utmost Pro",
+  priceCents: 1900,
+  addonIds: [EXTRA_PROPERTY.addonId],
+};
 export const AGENCY: DodoProduct = {
   productId: "pdt_test_agency",
   name: "Utmost Agency",
   priceCents: 9900,
+  addonIds: [EXTRA_PROPERTY.addonId],
 };
 
 export interface Harness {
@@ -42,6 +60,7 @@ export async function startHarness(options: Partial<DodoEmulatorOptions> = {}): 
     webhookKey,
     webhookUrl: receiver.url,
     products: [PRO, AGENCY],
+    addons: [EXTRA_PROPERTY, UNATTACHED],
     now: () => clock.now,
     retryDelaysMs: [200],
     ...options,
