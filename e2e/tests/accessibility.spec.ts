@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { useBrowser } from "../support/browser.ts";
+import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-import { DEMO_LOGIN, signIn } from "../support/journeys.ts";
+import {
+  DEMO_LOGIN,
+  finishFirstAudit,
+  signIn,
+  verifyEmailFromOutbox,
+} from "../support/journeys.ts";
 import {
   demoPropertyId,
   furnishDemoWorkspace,
@@ -42,6 +47,79 @@ describe("accessibility", () => {
     }
     expect(found).toEqual({});
   }, 300_000);
+});
+
+/**
+ * What a page walk does not reach: a newcomer's onboarding, step by step, and the app's dialogs
+ * while they are open. The same bar: no serious or critical violation.
+ */
+describe("accessibility of onboarding and dialogs", () => {
+  const browser = useBrowser();
+
+  it("a newcomer's onboarding passes axe at every step", async () => {
+    const { page } = browser;
+    const email = uniqueEmail("axe-onboarding");
+    const found: Record<string, string[]> = {};
+    const check = async (step: string) => {
+      await settle(page);
+      const violations = await seriousAxeViolations(page);
+      if (violations.length > 0) found[step] = violations;
+    };
+    await page.goto(browser.url("/auth?mode=signup"));
+    await page.getByLabel("Full name").fill("Axe Newcomer");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a-good-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await check("check your inbox");
+    await verifyEmailFromOutbox(browser, email);
+    await waitForPath(page, "/onboarding");
+    await page.getByRole("button", { name: "Authorize Google Analytics" }).waitFor();
+    await check("onboarding, connect step");
+    await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));
+    await page.getByLabel("alex.morgan@gmail.com").check();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await waitForPath(page, "/connect-data-source");
+    await page.getByLabel(/Northwind Outfitters - GA4/).waitFor();
+    await check("property picker");
+    await page.getByLabel(/Northwind Outfitters - GA4/).check();
+    await page.getByRole("button", { name: "Save Analytics Property" }).click();
+    await waitForPath(page, "/onboarding");
+    await finishFirstAudit(page, 90_000);
+    await check("onboarding, audit complete");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Go to Dashboard" }).waitFor();
+    await check("onboarding, all set");
+    expect(found).toEqual({});
+  }, 200_000);
+
+  it("the app's dialogs pass axe while open", async () => {
+    const { page } = browser;
+    await signIn(browser);
+    const property = await demoPropertyId(browser);
+    const found: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      await settle(page);
+      const violations = await seriousAxeViolations(page);
+      if (violations.length > 0) found[name] = violations;
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    };
+
+    await page.goto(browser.url(`/data-sources/${property}/health`));
+    await page.getByRole("article").first().waitFor();
+    await page.getByRole("button", { name: "How are these counted?" }).first().click();
+    await check("how are these counted");
+    await page.getByRole("article").first().getByRole("button", { name: "Mute" }).click();
+    await check("mute an issue");
+
+    await page.getByRole("button", { name: /^Workspace: Demo Workspace/ }).click();
+    await page.getByRole("menuitem", { name: "Create workspace" }).click();
+    await check("create a workspace");
+    expect(found).toEqual({});
+  }, 200_000);
 });
 
 /** What has the keyboard focus: its role-ish tag, accessible text and id. */
