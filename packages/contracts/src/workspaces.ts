@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PaymentGraceSchema } from "./billing.ts";
-import { SubscriptionTierSchema } from "./plans.ts";
+import { type Plan, SubscriptionTierSchema } from "./plans.ts";
 import { text } from "./text.ts";
 
 export const WorkspaceTypeSchema = z.enum(["personal", "team"]);
@@ -96,6 +96,20 @@ export type UpdateWorkspaceRequest = z.infer<typeof UpdateWorkspaceRequestSchema
 export const WorkspaceResponseSchema = z.object({ workspace: WorkspaceSummarySchema });
 export type WorkspaceResponse = z.infer<typeof WorkspaceResponseSchema>;
 
+/**
+ * Client-level user access (Agency, ADR 024): a member sees every property of the workspace
+ * (`all`) or only the properties an owner or admin granted them (`chosen`).
+ */
+export const PropertyAccessSchema = z.enum(["all", "chosen"], {
+  error: "Access must be all properties or chosen properties",
+});
+export type PropertyAccess = z.infer<typeof PropertyAccessSchema>;
+
+/** Spec §9: "Client-level user access" is an Agency line. */
+export function sellsClientLevelAccess(plan: Pick<Plan, "tier">): boolean {
+  return plan.tier === "agency";
+}
+
 export const WorkspaceMemberSchema = z.object({
   userId: z.string(),
   fullName: z.string(),
@@ -111,6 +125,15 @@ export const WorkspaceMemberSchema = z.object({
    * their own row (leaving); never on the owner's row.
    */
   canRemove: z.boolean(),
+  /** Every property, or only `dataSourceIds`; owners and admins always see every property. */
+  propertyAccess: PropertyAccessSchema,
+  /** The properties granted, when `propertyAccess` is `chosen`; empty otherwise. */
+  dataSourceIds: z.array(z.uuid()),
+  /**
+   * The signed-in user may set this member's access: owner/admin on a member's row, on a plan
+   * with client-level access; lifting a limit back to every property is allowed on any plan.
+   */
+  canChangeAccess: z.boolean(),
 });
 export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
 
@@ -124,6 +147,34 @@ export type WorkspaceMemberListResponse = z.infer<typeof WorkspaceMemberListResp
 /** `PATCH /api/workspaces/:workspaceId/members/:userId`. */
 export const UpdateMemberRoleRequestSchema = z.object({ role: AssignableWorkspaceRoleSchema });
 export type UpdateMemberRoleRequest = z.infer<typeof UpdateMemberRoleRequestSchema>;
+
+/** The most properties one request grants: the Agency plan's allowance with room for add-ons. */
+export const MAX_GRANTED_PROPERTIES = 500;
+
+/**
+ * `PUT /api/workspaces/:workspaceId/members/:userId/access`: every property, or the chosen ones
+ * (at least one, each a property of the workspace).
+ */
+export const UpdateMemberAccessRequestSchema = z.discriminatedUnion(
+  "propertyAccess",
+  [
+    z.object({ propertyAccess: z.literal("all") }),
+    z.object({
+      propertyAccess: z.literal("chosen"),
+      dataSourceIds: z
+        .array(z.uuid("Analytics property not found"), {
+          error: "Choose the analytics properties this member may see",
+        })
+        .min(1, "Choose at least one analytics property")
+        .max(
+          MAX_GRANTED_PROPERTIES,
+          `Choose at most ${MAX_GRANTED_PROPERTIES} analytics properties`,
+        ),
+    }),
+  ],
+  { error: "Access must be all properties or chosen properties" },
+);
+export type UpdateMemberAccessRequest = z.infer<typeof UpdateMemberAccessRequestSchema>;
 
 export const WorkspaceMemberResponseSchema = z.object({ member: WorkspaceMemberSchema });
 export type WorkspaceMemberResponse = z.infer<typeof WorkspaceMemberResponseSchema>;

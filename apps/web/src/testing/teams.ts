@@ -12,6 +12,9 @@ export function makeMember(overrides: Partial<WorkspaceMember> = {}): WorkspaceM
     isYou: false,
     canChangeRole: false,
     canRemove: false,
+    propertyAccess: "all",
+    dataSourceIds: [],
+    canChangeAccess: false,
     ...overrides,
   };
 }

@@ -14,6 +14,11 @@ import {
   workspaceUsers,
 } from "../../db/schema.ts";
 import { planStandingColumns } from "../billing/plan-standing.ts";
+import {
+  dataSourceListedFor,
+  grantReaches,
+  workspacePropertyVisibleTo,
+} from "../data-sources/data-sources.access.ts";
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
@@ -25,17 +30,28 @@ const ruleDataSource = {
   ga4AccountName: dataSources.ga4AccountName,
 };
 
-/** Spec §7: the workspace's rules newest first, with the property each watches. */
-export function listRules(db: Db, workspaceId: string) {
+/**
+ * Spec §7: the workspace's rules newest first, with the property each watches; for a member
+ * limited to chosen properties, only the rules on those (ADR 024).
+ */
+export function listRules(db: Db, workspaceId: string, userId: string) {
   return db
     .select({ rule: alertRules, dataSource: ruleDataSource })
     .from(alertRules)
     .leftJoin(dataSources, eq(dataSources.id, alertRules.dataSourceId))
-    .where(eq(alertRules.workspaceId, workspaceId))
+    .where(
+      and(
+        eq(alertRules.workspaceId, workspaceId),
+        workspacePropertyVisibleTo(alertRules.workspaceId, alertRules.dataSourceId, userId),
+      ),
+    )
     .orderBy(desc(alertRules.createdAt), desc(alertRules.id));
 }
 
-/** The rule with its property, if the user is a member of the rule's workspace. */
+/**
+ * The rule with its property, if the user is a member of the rule's workspace who may see its
+ * property (a rule on every property: one not limited to chosen properties).
+ */
 export async function findRuleForMember(db: Db, ruleId: string, userId: string) {
   const [row] = await db
     .select({ rule: alertRules, dataSource: ruleDataSource })
@@ -45,6 +61,7 @@ export async function findRuleForMember(db: Db, ruleId: string, userId: string) 
       and(
         eq(workspaceUsers.workspaceId, alertRules.workspaceId),
         eq(workspaceUsers.userId, userId),
+        grantReaches(alertRules.dataSourceId),
       ),
     )
     .leftJoin(dataSources, eq(dataSources.id, alertRules.dataSourceId))
@@ -63,15 +80,23 @@ export async function findRuleWithDataSource(db: Db, ruleId: string) {
   return row;
 }
 
+/** The workspace's property, if the user may see it. */
 export async function findDataSourceInWorkspace(
   db: Db,
   dataSourceId: string,
   workspaceId: string,
+  userId: string,
 ): Promise<RuleDataSource | undefined> {
   const [row] = await db
     .select(ruleDataSource)
     .from(dataSources)
-    .where(and(eq(dataSources.id, dataSourceId), eq(dataSources.workspaceId, workspaceId)))
+    .where(
+      and(
+        eq(dataSources.id, dataSourceId),
+        eq(dataSources.workspaceId, workspaceId),
+        dataSourceListedFor(userId),
+      ),
+    )
     .limit(1);
   return row;
 }

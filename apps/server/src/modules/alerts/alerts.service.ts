@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
 import { requireVerifiedEmail } from "../auth/email-verification.ts";
+import { requireEveryProperty } from "../data-sources/data-sources.access.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { requireWithinLimits } from "../rate-limits/rate-limits.service.ts";
 import { requirePermission, workspacePlan } from "../workspaces/workspaces.service.ts";
@@ -54,7 +55,7 @@ export async function listAlertRules(
   userId: string,
 ): Promise<AlertRule[]> {
   await requirePermission(db, workspaceId, userId, "manageAlertRules");
-  const rows = await repo.listRules(db, workspaceId);
+  const rows = await repo.listRules(db, workspaceId, userId);
   const deliveries = await repo.latestDeliveries(
     db,
     rows.map((row) => row.rule.id),
@@ -78,7 +79,12 @@ export async function createAlertRule(
   await requirePermission(deps.db, workspaceId, userId, "manageAlertRules");
   await requireVerifiedEmail(deps.db, userId);
   await requireAlertChannel(deps.db, workspaceId, values.alertType);
-  const dataSource = await requireWorkspaceDataSource(deps.db, values.dataSourceId, workspaceId);
+  const dataSource = await requireWorkspaceDataSource(
+    deps.db,
+    values.dataSourceId,
+    workspaceId,
+    userId,
+  );
   const recipientStatus = await prepareRecipient(deps, workspaceId, userId, values);
   const signingSecret = values.alertType === "webhook" ? newSigningSecret() : null;
   const row = await repo.insertRule(deps.db, {
@@ -108,6 +114,7 @@ export async function updateAlertRule(
     deps.db,
     values.dataSourceId,
     current.rule.workspaceId,
+    userId,
   );
   const recipientStatus = await prepareRecipient(deps, current.rule.workspaceId, userId, values);
   let signingSecret: string | null = null;
@@ -305,14 +312,26 @@ async function requireRule(db: Db, ruleId: string, userId: string) {
   return row;
 }
 
-/** The property must be the workspace's own (spec §5 data_source_id, DESIGN.md security). */
+/**
+ * The property must be the workspace's own (spec §5 data_source_id, DESIGN.md security) and one
+ * the user may see; a rule on every property is not for a member limited to chosen ones (ADR 024).
+ */
 async function requireWorkspaceDataSource(
   db: Db,
   dataSourceId: string | null,
   workspaceId: string,
+  userId: string,
 ): Promise<repo.RuleDataSource | null> {
-  if (dataSourceId === null) return null;
-  const dataSource = await repo.findDataSourceInWorkspace(db, dataSourceId, workspaceId);
+  if (dataSourceId === null) {
+    await requireEveryProperty(
+      db,
+      workspaceId,
+      userId,
+      "Your access is limited to chosen properties: choose one of them for this alert",
+    );
+    return null;
+  }
+  const dataSource = await repo.findDataSourceInWorkspace(db, dataSourceId, workspaceId, userId);
   if (!dataSource) throw new AppError("NOT_FOUND", "Analytics property not found");
   return dataSource;
 }

@@ -10,8 +10,7 @@ import {
   workspaceUsers,
 } from "../../db/schema.ts";
 import type { ScanRow } from "../scans/scans.mapper.ts";
-import { workspaceVisibleTo } from "../workspaces/workspaces.repository.ts";
-import { type DataSourceRow, membershipOf } from "./data-sources.access.ts";
+import { type DataSourceRow, dataSourceListedFor, membershipOf } from "./data-sources.access.ts";
 
 export function listByWorkspace(db: Db, workspaceId: string): Promise<DataSourceRow[]> {
   return db
@@ -30,8 +29,8 @@ const newestScan = eq(
 );
 
 /**
- * The workspace's properties, newest first, each with its newest scan, if the user is a member
- * (none otherwise).
+ * The workspace's properties the user may see, newest first, each with its newest scan: none for
+ * a non-member, the granted ones for a member limited to chosen properties.
  */
 export function listWithNewestScan(
   db: Db,
@@ -46,7 +45,7 @@ export function listWithNewestScan(
       .where(
         and(
           eq(dataSources.workspaceId, sql.placeholder("workspaceId")),
-          workspaceVisibleTo(sql.placeholder("workspaceId"), sql.placeholder("userId")),
+          dataSourceListedFor(sql.placeholder("userId")),
         ),
       )
       .orderBy(desc(dataSources.createdAt), desc(dataSources.id))
@@ -54,7 +53,7 @@ export function listWithNewestScan(
   ).execute({ workspaceId, userId });
 }
 
-/** One property with its newest scan, if the user is a member of its workspace. */
+/** One property with its newest scan, if the user is a member of its workspace who may see it. */
 export async function findWithNewestScan(
   db: Db,
   dataSourceId: string,

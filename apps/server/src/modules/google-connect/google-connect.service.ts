@@ -19,7 +19,7 @@ import {
 } from "../../integrations/google/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type TokenCipher, TokenCipherError } from "../../lib/token-cipher.ts";
-import { requireDataSource } from "../data-sources/data-sources.access.ts";
+import { requireDataSource, requireEveryProperty } from "../data-sources/data-sources.access.ts";
 import { toDataSource } from "../data-sources/data-sources.mapper.ts";
 import * as dataSources from "../data-sources/data-sources.repository.ts";
 import type { ScanStarter } from "../scans/scan-starter.ts";
@@ -80,6 +80,7 @@ export async function startConsent(
       throw new AppError("NOT_FOUND", "Analytics property not found");
     }
   } else {
+    await requireEveryProperty(deps.db, workspaceId, userId, ADD_NEEDS_EVERY_PROPERTY);
     // Spec §5: adding is blocked at the limit; say so before the trip to Google.
     await requireRoom(deps.db, workspaceId, { lock: false });
   }
@@ -333,6 +334,9 @@ async function requireRoom(db: Db, workspaceId: string, options: { lock: boolean
 }
 
 const ALREADY_CONNECTED = "This Analytics property is already connected";
+/** A member limited to chosen properties would not see what they add (ADR 024). */
+const ADD_NEEDS_EVERY_PROPERTY =
+  "Your access is limited to chosen properties: ask the workspace owner or an admin to add this one";
 
 /** `POST /api/data-sources` (Save Analytics Property). */
 export async function saveDataSource(
@@ -347,6 +351,7 @@ export async function saveDataSource(
   );
   const workspaceId = connection.workspaceId;
   await requireMembership(deps.db, workspaceId, userId);
+  await requireEveryProperty(deps.db, workspaceId, userId, ADD_NEEDS_EVERY_PROPERTY);
   const ga4PropertyId = request.property.slice("properties/".length);
 
   // Cheap refusals first, so a full plan or a duplicate does not wait on Google.

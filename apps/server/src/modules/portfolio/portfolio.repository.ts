@@ -8,6 +8,7 @@ import {
   workspaceUsers,
 } from "../../db/schema.ts";
 import { planStandingColumns } from "../billing/plan-standing.ts";
+import { dataSourceListedFor } from "../data-sources/data-sources.access.ts";
 
 /** The workspaces the user belongs to, with what decides each owner's plan. */
 export function memberWorkspaces(db: Db, userId: string) {
@@ -44,11 +45,12 @@ function newestScan(db: Db, name: string, options: { completed: boolean; offset:
 }
 
 /**
- * Every property of the given workspaces with its two latest completed scans, its newest scan
+ * Every property of the given workspaces the user may see (a member limited to chosen properties
+ * sees those granted, ADR 024) with its two latest completed scans, its newest scan
  * and its critical issues (the counts model, as its latest completed scan holds them), in one query: each lateral join is a short walk down
  * audit_scans_data_source_created_idx.
  */
-export function propertiesOf(db: Db, workspaceIds: readonly string[]) {
+export function propertiesOf(db: Db, workspaceIds: readonly string[], userId: string) {
   const latest = newestScan(db, "latest_completed", { completed: true, offset: 0 });
   const previous = newestScan(db, "previous_completed", { completed: true, offset: 1 });
   const newest = newestScan(db, "newest_scan", { completed: false, offset: 0 });
@@ -75,7 +77,7 @@ export function propertiesOf(db: Db, workspaceIds: readonly string[]) {
     .leftJoinLateral(latest, sql`true`)
     .leftJoinLateral(previous, sql`true`)
     .leftJoinLateral(newest, sql`true`)
-    .where(inArray(dataSources.workspaceId, [...workspaceIds]))
+    .where(and(inArray(dataSources.workspaceId, [...workspaceIds]), dataSourceListedFor(userId)))
     .orderBy(asc(workspaces.name), asc(dataSources.name), asc(dataSources.id));
 }
 

@@ -32,7 +32,7 @@ export async function listPortfolio(
       `The multi-client dashboard is part of the ${needed.name} plan. Upgrade to see every client in one place.`,
     );
   }
-  const rows = await repo.propertiesOf(db, included);
+  const rows = await repo.propertiesOf(db, included, userId);
   return rows.map(toPortfolioProperty);
 }
 

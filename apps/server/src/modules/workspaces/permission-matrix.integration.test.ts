@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RunningEmulator } from "@utmost/google-emulator";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   googleConnections,
@@ -9,6 +9,7 @@ import {
   utmIssues,
   workspaceBranding,
   workspaceInvitations,
+  workspaceUsers,
 } from "../../db/schema.ts";
 import { createAppTokenCipher } from "../../lib/token-cipher.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
@@ -29,16 +30,18 @@ import {
   insertOccurrence,
   insertScan,
 } from "../issues/issues.testing.ts";
-import { insertTeam, insertUser } from "./workspaces.testing.ts";
+import { insertTeam, insertUser, limitToProperties } from "./workspaces.testing.ts";
 
 /**
  * Issue 6: every role against every route that acts on a workspace or on something in one.
  * Members manage properties, audits, issues and alert rules; admins also members and invitations; only the
  * owner renames and deletes. A user of another workspace gets 404 everywhere (DESIGN.md).
+ * Issue 23: a member limited to chosen properties (client-level access, ADR 024) gets 404 on
+ * every route about a property not granted, and a member's answer about the granted one.
  * Each request runs against a fresh workspace, so a delete cannot hide the next check.
  */
 
-type Actor = "owner" | "admin" | "member" | "outsider";
+type Actor = "owner" | "admin" | "member" | "restricted" | "outsider";
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 interface Fixture {
@@ -49,15 +52,25 @@ interface Fixture {
   /** A plain member the request may act on. */
   teammateId: string;
   invitationId: string;
-  /** An email rule: its test alert lands in the outbox. */
+  /** An email rule on the property: its test alert lands in the outbox. */
   alertRuleId: string;
 }
+
+/** The same things about a second property, the only one the restricted member is granted. */
+type Granted = Pick<Fixture, "dataSourceId" | "scanId" | "issueId" | "alertRuleId">;
 
 interface Case {
   /** The route pattern, as registered. */
   route: string;
   /** Expected status for the owner, an admin and a member; an outsider always gets 404. */
   expected: [owner: number, admin: number, member: number];
+  /**
+   * The route acts on the fixture's property (or a scan, issue, report or rule of it): the
+   * restricted member gets 404 there and the member's status on the granted property.
+   */
+  property?: true;
+  /** The restricted member's status when it is neither of those (adding a property: 403). */
+  restricted?: number;
   request(
     fixture: Fixture,
     actor: { name: Actor; userId: string; cookie: string },
@@ -77,7 +90,7 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     const { startGoogleEmulator } = await import("@utmost/google-emulator");
     emulator = await startGoogleEmulator();
     app = await createConnectTestApp(kind, { GOOGLE_EMULATOR_URL: emulator.url });
-    for (const name of ["owner", "admin", "member", "outsider"] as const) {
+    for (const name of ["owner", "admin", "member", "restricted", "outsider"] as const) {
       const user = await signUp(app);
       actors[name] = { name, userId: user.userId, cookie: user.cookie };
     }
@@ -94,25 +107,52 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     await emulator?.close();
   });
 
+  async function setChosenPropertiesOnly(workspaceId: string, userId: string, limited: boolean) {
+    await app.database.db
+      .update(workspaceUsers)
+      .set({ chosenPropertiesOnly: limited })
+      .where(and(eq(workspaceUsers.workspaceId, workspaceId), eq(workspaceUsers.userId, userId)));
+  }
+
   async function setIssueStatus(issueId: string, status: "muted" | "resolved") {
     await app.database.db.update(utmIssues).set({ status }).where(eq(utmIssues.id, issueId));
   }
 
-  async function fixture(): Promise<Fixture> {
+  /** A property with a scan, an issue found by it and an email alert rule on it. */
+  async function propertyWithFindings(workspaceId: string): Promise<Granted> {
     const db = app.database.db;
-    const teammate = await insertUser(db);
-    const workspace = await insertTeam(db, actors.owner.userId, [
-      { userId: actors.admin.userId, role: "admin" },
-      { userId: actors.member.userId, role: "member" },
-      { userId: teammate.id, role: "member" },
-    ]);
     const dataSource = await insertDataSource(db, {
-      workspaceId: workspace.id,
+      workspaceId,
       connectedByUserId: actors.owner.userId,
     });
     const scan = await insertScan(db, { dataSourceId: dataSource.id });
     const issue = await insertIssue(db, { dataSourceId: dataSource.id });
     await insertOccurrence(db, { issueId: issue.id, scanId: scan.id });
+    const alertRule = await insertAlertRule(db, { workspaceId, dataSourceId: dataSource.id });
+    // Its recipient has opted in, so a test alert is sent (the opt-in has its own tests).
+    if ("email" in alertRule.notificationConfig) {
+      await confirmAlertRecipient(db, workspaceId, alertRule.notificationConfig.email);
+    }
+    return {
+      dataSourceId: dataSource.id,
+      scanId: scan.id,
+      issueId: issue.id,
+      alertRuleId: alertRule.id,
+    };
+  }
+
+  async function fixture(): Promise<Fixture & { granted: Granted }> {
+    const db = app.database.db;
+    const teammate = await insertUser(db);
+    const workspace = await insertTeam(db, actors.owner.userId, [
+      { userId: actors.admin.userId, role: "admin" },
+      { userId: actors.member.userId, role: "member" },
+      { userId: actors.restricted.userId, role: "member" },
+      { userId: teammate.id, role: "member" },
+    ]);
+    const property = await propertyWithFindings(workspace.id);
+    const granted = await propertyWithFindings(workspace.id);
+    await limitToProperties(db, workspace.id, actors.restricted.userId, [granted.dataSourceId]);
     const [invitation] = await db
       .insert(workspaceInvitations)
       .values({
@@ -124,30 +164,30 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       })
       .returning();
     if (!invitation) throw new Error("invitation insert returned no row");
-    const alertRule = await insertAlertRule(db, { workspaceId: workspace.id });
-    // Its recipient has opted in, so a test alert is sent (the opt-in has its own tests).
-    if ("email" in alertRule.notificationConfig) {
-      await confirmAlertRecipient(db, workspace.id, alertRule.notificationConfig.email);
-    }
     return {
-      alertRuleId: alertRule.id,
+      ...property,
       workspaceId: workspace.id,
-      dataSourceId: dataSource.id,
-      scanId: scan.id,
-      issueId: issue.id,
       teammateId: teammate.id,
       invitationId: invitation.id,
+      granted,
     };
   }
 
   /**
    * A connect-flow handle for the actor: members go through Google's consent; an outsider
-   * cannot start one, so theirs is written directly, as if left from an earlier membership.
+   * cannot start one, so theirs is written directly, as if left from an earlier membership; the
+   * restricted member's is started before the limit, as if set while the handle was open.
    */
   async function connectionFor(
     f: Fixture,
     actor: { name: Actor; userId: string; cookie: string },
   ): Promise<string> {
+    if (actor.name === "restricted") {
+      await setChosenPropertiesOnly(f.workspaceId, actor.userId, false);
+      const connectionId = await authorize(app, actor.cookie, { workspaceId: f.workspaceId });
+      await setChosenPropertiesOnly(f.workspaceId, actor.userId, true);
+      return connectionId;
+    }
     if (actor.name !== "outsider") {
       return authorize(app, actor.cookie, { workspaceId: f.workspaceId });
     }
@@ -194,6 +234,14 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       }),
     },
     {
+      route: "PUT /api/workspaces/:workspaceId/members/:userId/access",
+      expected: MANAGERS(200),
+      request: (f) => ({
+        url: `/api/workspaces/${f.workspaceId}/members/${f.teammateId}/access`,
+        payload: { propertyAccess: "chosen", dataSourceIds: [f.dataSourceId] },
+      }),
+    },
+    {
       route: "DELETE /api/workspaces/:workspaceId/members/:userId",
       expected: MANAGERS(204),
       request: (f) => ({ url: `/api/workspaces/${f.workspaceId}/members/${f.teammateId}` }),
@@ -225,16 +273,19 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     },
     {
       route: "GET /api/data-sources/:dataSourceId",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}` }),
     },
     {
       route: "GET /api/data-sources/:dataSourceId/scan-schedule",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/scan-schedule` }),
     },
     {
       route: "PUT /api/data-sources/:dataSourceId/scan-schedule",
+      property: true,
       expected: ALL,
       request: (f) => ({
         url: `/api/data-sources/${f.dataSourceId}/scan-schedule`,
@@ -243,16 +294,19 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     },
     {
       route: "DELETE /api/data-sources/:dataSourceId",
+      property: true,
       expected: [204, 204, 204],
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}` }),
     },
     {
       route: "POST /api/oauth/google/init",
       expected: ALL,
+      restricted: 403,
       request: (f) => ({ url: "/api/oauth/google/init", payload: { workspaceId: f.workspaceId } }),
     },
     {
       route: "POST /api/oauth/google/init",
+      property: true,
       expected: ALL,
       request: (f) => ({
         url: "/api/oauth/google/init",
@@ -269,6 +323,7 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     {
       route: "POST /api/data-sources",
       expected: [201, 201, 201],
+      restricted: 403,
       request: async (f, actor) => ({
         url: "/api/data-sources",
         payload: {
@@ -280,41 +335,49 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     // Audits, issues and exports
     {
       route: "POST /api/data-sources/:dataSourceId/audits",
+      property: true,
       expected: [202, 202, 202],
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/audits`, payload: {} }),
     },
     {
       route: "GET /api/data-sources/:dataSourceId/scans",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/scans` }),
     },
     {
       route: "GET /api/scans/:scanId",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/scans/${f.scanId}` }),
     },
     {
       route: "GET /api/data-sources/:dataSourceId/issues",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/issues` }),
     },
     {
       route: "GET /api/data-sources/:dataSourceId/trends",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/trends` }),
     },
     {
       route: "POST /api/issues/:issueId/mute",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/issues/${f.issueId}/mute`, payload: { reason: "Seasonal" } }),
     },
     {
       route: "POST /api/issues/:issueId/resolve",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/issues/${f.issueId}/resolve`, payload: {} }),
     },
     {
       route: "POST /api/issues/:issueId/unmute",
+      property: true,
       expected: ALL,
       request: async (f) => {
         await setIssueStatus(f.issueId, "muted");
@@ -323,6 +386,7 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     },
     {
       route: "POST /api/issues/:issueId/reopen",
+      property: true,
       expected: ALL,
       request: async (f) => {
         await setIssueStatus(f.issueId, "resolved");
@@ -331,16 +395,19 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     },
     {
       route: "GET /api/data-sources/:dataSourceId/issue-counts",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/issue-counts` }),
     },
     {
       route: "GET /api/issues/:issueId/export.csv",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/issues/${f.issueId}/export.csv` }),
     },
     {
       route: "GET /api/scans/:scanId/export.csv",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/scans/${f.scanId}/export.csv` }),
     },
@@ -352,6 +419,7 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     },
     {
       route: "POST /api/workspaces/:workspaceId/alert-rules",
+      property: true,
       expected: [201, 201, 201],
       request: (f) => ({
         url: `/api/workspaces/${f.workspaceId}/alert-rules`,
@@ -360,38 +428,49 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     },
     {
       route: "PUT /api/alert-rules/:alertRuleId",
+      property: true,
       expected: ALL,
       request: (f) => ({
         url: `/api/alert-rules/${f.alertRuleId}`,
-        payload: { destination: "other@example.com", triggerCondition: "new_critical_issue" },
+        payload: {
+          destination: "other@example.com",
+          triggerCondition: "new_critical_issue",
+          dataSourceId: f.dataSourceId,
+        },
       }),
     },
     {
       route: "PATCH /api/alert-rules/:alertRuleId",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/alert-rules/${f.alertRuleId}`, payload: { isActive: false } }),
     },
     {
       route: "DELETE /api/alert-rules/:alertRuleId",
+      property: true,
       expected: [204, 204, 204],
       request: (f) => ({ url: `/api/alert-rules/${f.alertRuleId}` }),
     },
     {
       route: "POST /api/alert-rules/:alertRuleId/test",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/alert-rules/${f.alertRuleId}/test`, payload: {} }),
     },
     {
       route: "GET /api/alert-rules/:alertRuleId/deliveries",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/alert-rules/${f.alertRuleId}/deliveries` }),
     },
     {
       route: "POST /api/alert-rules/:alertRuleId/signing-secret",
+      property: true,
       expected: ALL,
       request: async (f) => {
         const rule = await insertAlertRule(app.database.db, {
           workspaceId: f.workspaceId,
+          dataSourceId: f.dataSourceId,
           alertType: "webhook",
           notificationConfig: { webhook_url: "https://hooks.example.com/utmost" },
         });
@@ -517,21 +596,25 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     },
     {
       route: "POST /api/data-sources/:dataSourceId/reports",
+      property: true,
       expected: [202, 202, 202],
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/reports`, payload: {} }),
     },
     {
       route: "GET /api/data-sources/:dataSourceId/reports",
+      property: true,
       expected: ALL,
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/reports` }),
     },
     {
       route: "GET /api/reports/:reportId",
+      property: true,
       expected: ALL,
       request: async (f) => ({ url: `/api/reports/${await insertReadyReport(f)}` }),
     },
     {
       route: "GET /api/reports/:reportId/download",
+      property: true,
       expected: ALL,
       request: async (f) => ({ url: `/api/reports/${await insertReadyReport(f)}/download` }),
     },
@@ -575,28 +658,52 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
     "%s",
     async (_label, testCase) => {
       const [method] = testCase.route.split(" ") as [Method];
-      const expected: Record<Actor, number> = {
+      const member = testCase.expected[2];
+      const expected: Record<string, number> = {
         owner: testCase.expected[0],
         admin: testCase.expected[1],
-        member: testCase.expected[2],
+        member,
+        restricted: testCase.restricted ?? (testCase.property ? 404 : member),
+        ...(testCase.property ? { "restricted, on the granted property": member } : {}),
         outsider: 404,
       };
+      const runs = [
+        ...(["owner", "admin", "member", "restricted", "outsider"] as const).map((name) => ({
+          label: name as string,
+          actor: actors[name],
+          granted: false,
+        })),
+        ...(testCase.property
+          ? [
+              {
+                label: "restricted, on the granted property",
+                actor: actors.restricted,
+                granted: true,
+              },
+            ]
+          : []),
+      ];
       const actual: Record<string, number> = {};
-      for (const name of ["owner", "admin", "member", "outsider"] as const) {
-        const actor = actors[name];
-        const { url, payload } = await testCase.request(await fixture(), actor);
+      for (const run of runs) {
+        const { granted, ...rest } = await fixture();
+        const f = run.granted ? { ...rest, ...granted } : rest;
+        const { url, payload } = await testCase.request(f, run.actor);
         const response = await app.server.inject({
           method,
           url,
-          headers: { cookie: actor.cookie },
+          headers: { cookie: run.actor.cookie },
           ...(payload ? { payload } : {}),
         });
-        actual[name] = response.statusCode;
+        actual[run.label] = response.statusCode;
         if (response.statusCode === 404) expect(response.json().error.code).toBe("NOT_FOUND");
         if (response.statusCode === 403) {
           expect(response.json().error).toMatchObject({
             code: "FORBIDDEN",
-            message: expect.stringMatching(/^Only the workspace owner/),
+            message: expect.stringMatching(
+              run.actor.name === "restricted" && testCase.restricted === 403
+                ? /^Your access is limited to chosen properties/
+                : /^Only the workspace owner/,
+            ),
           });
         }
       }

@@ -95,6 +95,7 @@ function members(db: Db) {
         fullName: users.fullName,
         email: users.email,
         role: workspaceUsers.workspaceRole,
+        chosenPropertiesOnly: workspaceUsers.chosenPropertiesOnly,
         joinedAt: workspaceUsers.createdAt,
       })
       .from(workspaceUsers)

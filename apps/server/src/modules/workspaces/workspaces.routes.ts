@@ -1,5 +1,6 @@
 import {
   CreateWorkspaceRequestSchema,
+  UpdateMemberAccessRequestSchema,
   UpdateMemberRoleRequestSchema,
   UpdateWorkspaceRequestSchema,
   WorkspaceIdParamsSchema,
@@ -89,6 +90,27 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         currentUser(request).id,
         request.params.userId,
         request.body.role,
+      ),
+    }),
+  );
+
+  // Client-level access (Agency, ADR 024): every property or chosen ones.
+  app.put(
+    "/api/workspaces/:workspaceId/members/:userId/access",
+    {
+      schema: {
+        params: WorkspaceMemberParamsSchema,
+        body: UpdateMemberAccessRequestSchema,
+        response: { 200: WorkspaceMemberResponseSchema },
+      },
+    },
+    async (request) => ({
+      member: await workspaces.setMemberAccess(
+        db,
+        request.params.workspaceId,
+        currentUser(request).id,
+        request.params.userId,
+        request.body,
       ),
     }),
   );

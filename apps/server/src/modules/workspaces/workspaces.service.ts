@@ -1,6 +1,7 @@
 import type {
   AssignableWorkspaceRole,
   Plan,
+  UpdateMemberAccessRequest,
   WorkspaceMember,
   WorkspaceMemberListResponse,
   WorkspacePermission,
@@ -8,11 +9,16 @@ import type {
   WorkspaceSummary,
   WorkspaceType,
 } from "@utmost/contracts";
-import { DEFAULT_DATA_SOURCE_LIMIT, workspaceRoleCan } from "@utmost/contracts";
+import {
+  DEFAULT_DATA_SOURCE_LIMIT,
+  sellsClientLevelAccess,
+  workspaceRoleCan,
+} from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as apiKeys from "../api-keys/api-keys.repository.ts";
 import { effectivePlan, effectiveTier, paymentGrace } from "../billing/plan-standing.ts";
+import * as access from "./member-access.repository.ts";
 import * as repo from "./workspaces.repository.ts";
 
 /** `CreateWorkspaceRequest` after parsing: the type's default is applied. */
@@ -141,10 +147,12 @@ export async function listMembers(
   userId: string,
 ): Promise<WorkspaceMemberListResponse> {
   const { role: viewerRole } = await requireMembership(db, workspaceId, userId);
+  const viewer = await viewerOf(db, workspaceId, userId, viewerRole);
   const rows = await repo.listMembers(db, workspaceId);
+  const grants = await grantsByMember(db, workspaceId);
   return {
     viewerRole,
-    members: rows.map((row) => toMember(row, { userId, role: viewerRole })),
+    members: rows.map((row) => toMember(row, viewer, grants.get(row.userId) ?? [])),
   };
 }
 
@@ -176,10 +184,17 @@ export async function changeMemberRole(
     if (!workspaceRoleCan(role, "manageApiKeys")) {
       await apiKeys.revokeByCreator(tx, workspaceId, memberId, "creator_demoted");
     }
+    // Admins see every property (ADR 024): a promotion lifts a limit to chosen ones.
+    if (role !== "member") {
+      await access.setAccess(tx, {
+        workspaceId,
+        userId: memberId,
+        dataSourceIds: null,
+        grantedByUserId: viewerId,
+      });
+    }
   });
-  const updated = await repo.findMember(db, workspaceId, memberId);
-  if (!updated) throw new AppError("NOT_FOUND", "Member not found");
-  return toMember(updated, { userId: viewerId, role: viewer.role });
+  return memberAsSeenBy(db, workspaceId, memberId, viewerId, viewer.role);
 }
 
 /**
@@ -216,20 +231,125 @@ export async function removeMember(
   });
 }
 
+/** Says why a member's access cannot be limited on the owner's plan (spec §9, Agency). */
+export const CLIENT_LEVEL_ACCESS_UPGRADE =
+  "Client-level user access is part of the Agency plan. Upgrade to Agency to limit members to chosen properties.";
+
+/**
+ * Client-level access (ADR 024): owners and admins set a member to every property or to chosen
+ * ones, at least one, each the workspace's own. Limiting needs the owner's plan to sell it;
+ * lifting a limit back to every property is allowed on any plan, so a downgrade never locks one in.
+ */
+export async function setMemberAccess(
+  db: Db,
+  workspaceId: string,
+  viewerId: string,
+  memberId: string,
+  request: UpdateMemberAccessRequest,
+): Promise<WorkspaceMember> {
+  const viewer = await requirePermission(
+    db,
+    workspaceId,
+    viewerId,
+    "manageMembers",
+    "Only the workspace owner or an admin can change a member's access",
+  );
+  const member = await repo.findMember(db, workspaceId, memberId);
+  if (!member) throw new AppError("NOT_FOUND", "Member not found");
+  let dataSourceIds: string[] | null = null;
+  if (request.propertyAccess === "chosen") {
+    if (!sellsClientLevelAccess(await workspacePlan(db, workspaceId))) {
+      throw new AppError("PLAN_UPGRADE_REQUIRED", CLIENT_LEVEL_ACCESS_UPGRADE);
+    }
+    if (member.role !== "member") {
+      throw new AppError(
+        "FORBIDDEN",
+        "The workspace owner and admins see every property; only a member's access can be limited",
+      );
+    }
+    dataSourceIds = [...new Set(request.dataSourceIds)];
+    const own = await access.dataSourcesInWorkspace(db, workspaceId, dataSourceIds);
+    if (dataSourceIds.some((id) => !own.has(id))) {
+      throw new AppError("NOT_FOUND", "Analytics property not found");
+    }
+  }
+  const ids = dataSourceIds;
+  await db.transaction(async (tx) => {
+    const set = await access.setAccess(tx, {
+      workspaceId,
+      userId: memberId,
+      dataSourceIds: ids,
+      grantedByUserId: viewerId,
+    });
+    if (!set) throw new AppError("NOT_FOUND", "Member not found");
+  });
+  return memberAsSeenBy(db, workspaceId, memberId, viewerId, viewer.role);
+}
+
+interface Viewer {
+  userId: string;
+  role: WorkspaceRole;
+  /** The owner's plan sells client-level access. */
+  clientLevelAccess: boolean;
+}
+
+async function viewerOf(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  role: WorkspaceRole,
+): Promise<Viewer> {
+  return {
+    userId,
+    role,
+    clientLevelAccess: sellsClientLevelAccess(await workspacePlan(db, workspaceId)),
+  };
+}
+
+async function grantsByMember(db: Db, workspaceId: string): Promise<Map<string, string[]>> {
+  const grants = new Map<string, string[]>();
+  for (const grant of await access.listGrants(db, workspaceId)) {
+    grants.set(grant.userId, [...(grants.get(grant.userId) ?? []), grant.dataSourceId]);
+  }
+  return grants;
+}
+
+async function memberAsSeenBy(
+  db: Db,
+  workspaceId: string,
+  memberId: string,
+  viewerId: string,
+  viewerRole: WorkspaceRole,
+): Promise<WorkspaceMember> {
+  const updated = await repo.findMember(db, workspaceId, memberId);
+  if (!updated) throw new AppError("NOT_FOUND", "Member not found");
+  const grants = await grantsByMember(db, workspaceId);
+  return toMember(
+    updated,
+    await viewerOf(db, workspaceId, viewerId, viewerRole),
+    grants.get(memberId) ?? [],
+  );
+}
+
 type MemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
 
-/** A member row with what the signed-in viewer may do to it (the same rules the routes enforce). */
-function toMember(
-  row: MemberRow,
-  viewer: { userId: string; role: WorkspaceRole },
-): WorkspaceMember {
+/**
+ * A member row with what the signed-in viewer may do to it (the same rules the routes enforce).
+ * A member's granted properties are shown to owners, admins and the member themselves.
+ */
+function toMember(row: MemberRow, viewer: Viewer, granted: readonly string[]): WorkspaceMember {
+  const { chosenPropertiesOnly, ...member } = row;
   const isYou = row.userId === viewer.userId;
   const manages = workspaceRoleCan(viewer.role, "manageMembers");
   return {
-    ...row,
+    ...member,
     joinedAt: row.joinedAt.toISOString(),
     isYou,
     canChangeRole: manages && row.role !== "owner",
     canRemove: row.role !== "owner" && (manages || isYou),
+    propertyAccess: chosenPropertiesOnly ? "chosen" : "all",
+    dataSourceIds: chosenPropertiesOnly && (manages || isYou) ? [...granted] : [],
+    canChangeAccess:
+      manages && row.role === "member" && (viewer.clientLevelAccess || chosenPropertiesOnly),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { WorkspaceRole } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { users, workspaceUsers } from "../../db/schema.ts";
+import { setAccess } from "./member-access.repository.ts";
 import { createWithOwner } from "./workspaces.repository.ts";
 
 /** Factories for team tests (STYLE.md, Tests): rows with valid defaults, no HTTP. */
@@ -43,4 +44,20 @@ export async function insertTeam(
   });
   for (const other of others) await addMember(db, workspace.id, other.userId, other.role);
   return workspace;
+}
+
+/** Limits a member to the given properties (client-level access), as an owner's grant would. */
+export async function limitToProperties(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  dataSourceIds: string[],
+) {
+  const limited = await setAccess(db, {
+    workspaceId,
+    userId,
+    dataSourceIds,
+    grantedByUserId: null,
+  });
+  if (!limited) throw new Error(`${userId} is not a plain member of ${workspaceId}`);
 }
