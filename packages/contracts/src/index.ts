@@ -13,6 +13,7 @@ export * from "./data-sources.ts";
 export * from "./docs.ts";
 export * from "./errors.ts";
 export * from "./google.ts";
+export * from "./history.ts";
 export * from "./invitations.ts";
 export * from "./issues.ts";
 export * from "./me.ts";

@@ -47,6 +47,11 @@ export interface Plan {
   whiteLabelReports: boolean;
   /** Workspace API keys for the public API (/api/v1). */
   apiAccess: boolean;
+  /**
+   * How many days back scans, issues, trends, exports and the public API reach; null keeps every
+   * scan. Older data is kept, not shown, and comes back with a plan that reaches further (ADR 023).
+   */
+  historyDays: number | null;
   /** The pricing card's feature lines. */
   features: readonly string[];
 }
@@ -63,6 +68,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
     multiClientDashboard: false,
     whiteLabelReports: false,
     apiAccess: false,
+    historyDays: 7,
     features: ["1 analytics property", "Monthly automated scan", "Health dashboard"],
   },
   pro: {
@@ -76,6 +82,7 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
     multiClientDashboard: false,
     whiteLabelReports: false,
     apiAccess: false,
+    historyDays: 30,
     features: [
       "1 analytics property",
       "Daily scans",
@@ -96,12 +103,13 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
     multiClientDashboard: false,
     whiteLabelReports: false,
     apiAccess: true,
+    historyDays: 90,
     features: [
       "5 analytics properties",
       "Daily scans",
       "Email and Slack alerts",
       "CSV exports",
-      "30-day error history",
+      "90-day error history",
       "Public API access",
       "Priority support",
     ],
@@ -117,11 +125,12 @@ export const PLANS: Record<SubscriptionTier, Plan> = {
     multiClientDashboard: true,
     whiteLabelReports: true,
     apiAccess: true,
+    historyDays: null,
     features: [
       "25 analytics properties",
       "Daily scans",
       "Email and Slack alerts",
-      "90-day error history",
+      "Unlimited error history",
       "Multi-client dashboard",
       "White-label PDF reports",
       "Client-level user access",

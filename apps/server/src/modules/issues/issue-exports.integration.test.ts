@@ -122,7 +122,8 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
   });
 
   it("keeps to the date range on last detection", async () => {
-    const { cookie, property, scan } = await propertyOfNewUser();
+    // Agency keeps every scan, so only the date range decides (history windows: ADR 023).
+    const { cookie, property, scan } = await propertyOfNewUser(undefined, "agency");
     await insertIssue(db(), {
       dataSourceId: property.id,
       title: "Week",
@@ -185,7 +186,7 @@ describe.each(testDatabaseKinds())("CSV exports on %s", (kind) => {
   });
 
   it("exports one issue's detections within the range, with its guide", async () => {
-    const { cookie, property, scan } = await propertyOfNewUser("Larkspur Home");
+    const { cookie, property, scan } = await propertyOfNewUser("Larkspur Home", "agency");
     const older = await insertScan(db(), {
       dataSourceId: property.id,
       createdAt: daysAgo(40),

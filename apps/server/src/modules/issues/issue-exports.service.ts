@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { cheapestPlanWith } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { historyOf, requireWithinHistory, sinceParam } from "../billing/history-window.ts";
 import { workspacePlan } from "../workspaces/workspaces.service.ts";
 import { type CsvColumn, csvStream, fileSlug } from "./csv.ts";
 import * as repo from "./issues.repository.ts";
@@ -10,7 +11,8 @@ import { requireIssue } from "./issues.service.ts";
 /**
  * Spec §7 export-issue-csv and export-audit-csv, as file downloads. Rows are read a page at a
  * time while the file is written, so the size of a property's history does not matter. Exports
- * are sold by plan (spec §9 Plans): the workspace owner's plan must include them.
+ * are sold by plan (spec §9 Plans): the workspace owner's plan must include them, and its history
+ * window bounds them as it bounds the lists (ADR 023).
  */
 
 const PAGE_SIZE = 500;
@@ -113,8 +115,11 @@ export async function exportIssueCsv(
 ): Promise<CsvExport> {
   const { issue, dataSourceName, workspaceId } = await requireIssue(db, issueId, userId);
   await requireCsvExports(db, workspaceId);
+  const history = await historyOf(db, issue.dataSourceId);
+  requireWithinHistory(history, issue.lastDetectedAt, "issue");
+  const range = { days, since: sinceParam(history) };
   const rows = pages(async (after: repo.OccurrencePageCursor | undefined) => {
-    const page = await repo.exportOccurrencesPage(db, issue.id, days, after, PAGE_SIZE);
+    const page = await repo.exportOccurrencesPage(db, issue.id, range, after, PAGE_SIZE);
     return { rows: page.occurrences, next: page.next };
   });
   return {
@@ -134,8 +139,11 @@ export async function exportAuditCsv(
   const scan = await repo.findScanForMember(db, scanId, userId);
   if (!scan) throw new AppError("NOT_FOUND", "Scan not found");
   await requireCsvExports(db, scan.workspaceId);
+  const history = await historyOf(db, scan.dataSourceId);
+  requireWithinHistory(history, scan.createdAt, "scan");
+  const range = { days, since: sinceParam(history) };
   const rows = pages(async (after: repo.IssuePageCursor | undefined) => {
-    const page = await repo.exportIssuesPage(db, scan.dataSourceId, days, after, PAGE_SIZE);
+    const page = await repo.exportIssuesPage(db, scan.dataSourceId, range, after, PAGE_SIZE);
     return { rows: page.issues, next: page.next };
   });
   return {

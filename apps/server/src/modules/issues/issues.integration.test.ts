@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditScans, utmIssues } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { setPlan } from "../../test/plans.ts";
 import { signUp } from "../../test/test-app.ts";
 import {
   type ConnectTestApp,
@@ -120,7 +121,9 @@ describe.each(testDatabaseKinds())("issues on %s", (kind) => {
   });
 
   it("filters by last detection and hides muted issues unless asked", async () => {
-    const { cookie, property } = await propertyOfNewUser();
+    const { cookie, userId, property } = await propertyOfNewUser();
+    // Agency keeps every scan, so only the date range decides (history windows: ADR 023).
+    await setPlan(db(), userId, "agency");
     const recent = await insertIssue(db(), {
       dataSourceId: property.id,
       lastDetectedAt: daysAgo(2),

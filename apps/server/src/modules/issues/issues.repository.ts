@@ -38,6 +38,11 @@ function within(column: AnyPgColumn, days: number | Placeholder | undefined) {
   return days === undefined ? undefined : sql`${column} >= now() - make_interval(days => ${days})`;
 }
 
+/** The plan's history window (billing/history-window.ts `sinceParam`): "All time" stops there. */
+function since(column: AnyPgColumn, start: string | Placeholder) {
+  return sql`${column} >= ${start}::timestamptz`;
+}
+
 /** The issue with its property's name, if the user is a member of the property's workspace. */
 export async function findForMember(db: Db, issueId: string, userId: string) {
   const [row] = await db
@@ -61,6 +66,7 @@ export async function findScanForMember(db: Db, scanId: string, userId: string) 
       dataSourceId: dataSources.id,
       dataSourceName: dataSources.name,
       workspaceId: dataSources.workspaceId,
+      createdAt: auditScans.createdAt,
     })
     .from(auditScans)
     .innerJoin(dataSources, eq(dataSources.id, auditScans.dataSourceId))
@@ -74,7 +80,7 @@ export function listForDataSource(
   db: Db,
   dataSourceId: string,
   userId: string,
-  filter: { days?: number; includeMuted: boolean; status?: IssueStatus },
+  filter: { days?: number; since: string; includeMuted: boolean; status?: IssueStatus },
 ): Promise<ListedIssueRow[]> {
   const { days, includeMuted, status } = filter;
   const name = `issues_of_property${days === undefined ? "" : "_recent"}${includeMuted ? "_with_muted" : ""}${status ? "_by_status" : ""}`;
@@ -86,6 +92,7 @@ export function listForDataSource(
         and(
           eq(utmIssues.dataSourceId, sql.placeholder("dataSourceId")),
           dataSourceVisibleTo(sql.placeholder("dataSourceId"), sql.placeholder("userId")),
+          since(utmIssues.lastDetectedAt, sql.placeholder("since")),
           days === undefined
             ? undefined
             : within(utmIssues.lastDetectedAt, sql.placeholder("days")),
@@ -98,7 +105,7 @@ export function listForDataSource(
       )
       .orderBy(severityRank, desc(utmIssues.firstDetectedAt), asc(utmIssues.id))
       .prepare(statement),
-  ).execute({ dataSourceId, userId, days, status });
+  ).execute({ dataSourceId, userId, days, since: filter.since, status });
 }
 
 /** The issue as the list shows it. */
@@ -165,7 +172,7 @@ export interface IssuePageCursor {
 export async function exportIssuesPage(
   db: Db,
   dataSourceId: string,
-  days: number | undefined,
+  range: { days: number | undefined; since: string },
   after: IssuePageCursor | undefined,
   limit: number,
 ) {
@@ -181,7 +188,8 @@ export async function exportIssuesPage(
       and(
         eq(utmIssues.dataSourceId, dataSourceId),
         ne(utmIssues.status, "muted"),
-        within(utmIssues.lastDetectedAt, days),
+        within(utmIssues.lastDetectedAt, range.days),
+        since(utmIssues.lastDetectedAt, range.since),
         after
           ? sql`(${severityRank} > ${after.rank}
               or (${severityRank} = ${after.rank} and ${utmIssues.firstDetectedAt} < ${after.firstDetectedAt}::timestamptz)
@@ -209,7 +217,7 @@ export interface OccurrencePageCursor {
 export async function exportOccurrencesPage(
   db: Db,
   issueId: string,
-  days: number | undefined,
+  range: { days: number | undefined; since: string },
   after: OccurrencePageCursor | undefined,
   limit: number,
 ) {
@@ -230,7 +238,8 @@ export async function exportOccurrencesPage(
     .where(
       and(
         eq(issueOccurrences.issueId, issueId),
-        within(issueOccurrences.detectedAt, days),
+        within(issueOccurrences.detectedAt, range.days),
+        since(issueOccurrences.detectedAt, range.since),
         after
           ? sql`(${issueOccurrences.detectedAt} < ${after.detectedAt}::timestamptz
               or (${issueOccurrences.detectedAt} = ${after.detectedAt}::timestamptz and ${issueOccurrences.scanId} > ${after.scanId}))`

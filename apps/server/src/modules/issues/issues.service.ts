@@ -1,6 +1,7 @@
 import type { Issue, IssueCountsResponse, IssueStatus } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { historyOf, sinceParam } from "../billing/history-window.ts";
 import { requireDataSource } from "../data-sources/data-sources.access.ts";
 import { latestCountsOf, refreshCountsAfterChange } from "./issue-counts.service.ts";
 import { toIssue } from "./issues.mapper.ts";
@@ -16,14 +17,20 @@ export async function requireIssue(db: Db, issueId: string, userId: string) {
   return found;
 }
 
+/**
+ * The property's issues last detected within the date range and within its plan's history
+ * window: "All time" means the window (ADR 023).
+ */
 export async function listIssues(
   db: Db,
   dataSourceId: string,
   userId: string,
   filter: { days?: number; includeMuted?: boolean; status?: IssueStatus },
 ): Promise<Issue[]> {
+  const history = await historyOf(db, dataSourceId);
   const rows = await repo.listForDataSource(db, dataSourceId, userId, {
     days: filter.days,
+    since: sinceParam(history),
     includeMuted: filter.includeMuted ?? false,
     status: filter.status,
   });

@@ -58,14 +58,18 @@ export interface IssueFilter {
   severity?: ListedIssueRow["severity"];
 }
 
+/** Issues last detected at or after `since`: the plan's history window (`sinceParam`). */
+type WindowedIssueFilter = IssueFilter & { since: string };
+
 export async function issuesPage(
   db: Db,
   dataSourceId: string,
-  filter: IssueFilter,
+  filter: WindowedIssueFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ListedIssueRow[]; total: number }> {
   const where = and(
     eq(utmIssues.dataSourceId, dataSourceId),
+    sql`${utmIssues.lastDetectedAt} >= ${filter.since}::timestamptz`,
     filter.status ? eq(utmIssues.status, filter.status) : undefined,
     filter.severity ? eq(utmIssues.severity, filter.severity) : undefined,
   );

@@ -25,7 +25,7 @@ export const PUBLIC_API_PREFIX = "/api/v1";
 const refusals = {
   401: PublicErrorSchema.describe("No API key, or one that is malformed, unknown or revoked."),
   403: PublicErrorSchema.describe(
-    "The workspace owner's plan no longer includes API access (`PLAN_UPGRADE_REQUIRED`).",
+    "The workspace owner's plan no longer includes API access, or keeps no history as old as the scan (`PLAN_UPGRADE_REQUIRED`).",
   ),
 };
 const notFound = { 404: PublicErrorSchema.describe("Not in the API key's workspace.") };
@@ -79,7 +79,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["Scans"],
         summary: "List a property's scans",
-        description: "The property's most recent scans, newest first, running ones included.",
+        description:
+          "The property's most recent scans, newest first, running ones included, within the history the workspace owner's plan keeps (Team 90 days, Agency every scan); the latest completed scan is always listed.",
         params: PublicPropertyIdParamsSchema,
         querystring: PublicScanListQuerySchema,
         response: { 200: PublicScanListResponseSchema, ...invalid, ...refusals, ...notFound },
@@ -134,7 +135,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{
         tags: ["Scans"],
         summary: "Get a scan",
         description:
-          "One scan: its progress while running; once completed, its score, counts and what each check concluded (passed, failed, or skipped with the reason).",
+          "One scan: its progress while running; once completed, its score, counts and what each check concluded (passed, failed, or skipped with the reason). A scan older than the history the workspace owner's plan keeps answers 403 `PLAN_UPGRADE_REQUIRED`.",
         params: PublicScanIdParamsSchema,
         response: { 200: PublicScanDetailResponseSchema, ...invalid, ...refusals, ...notFound },
       },
@@ -151,7 +152,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{
         tags: ["Issues"],
         summary: "List a property's issues",
         description:
-          "The property's UTM issues, critical first, a page at a time: pass `nextOffset` as `offset` for the next page.",
+          "The property's UTM issues last detected within the history the workspace owner's plan keeps, critical first, a page at a time: pass `nextOffset` as `offset` for the next page.",
         params: PublicPropertyIdParamsSchema,
         querystring: PublicIssueListQuerySchema,
         response: { 200: PublicIssueListResponseSchema, ...invalid, ...refusals, ...notFound },

@@ -10,6 +10,7 @@ import type {
 } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { historyOf, requireWithinHistory, sinceParam } from "../billing/history-window.ts";
 import type { DataSourceRow } from "../data-sources/data-sources.access.ts";
 import * as dataSourcesRepo from "../data-sources/data-sources.repository.ts";
 import { toIssue } from "../issues/issues.mapper.ts";
@@ -126,7 +127,8 @@ export async function listScans(
   limit: number,
 ): Promise<PublicScan[]> {
   const row = await requireProperty(db, workspaceId, propertyId);
-  const scans = await scansRepo.listScans(db, row.id, limit);
+  const history = await historyOf(db, row.id);
+  const scans = await scansRepo.listScans(db, row.id, limit, sinceParam(history));
   return scans.map((scan) => toPublicScan(toScan(scan)));
 }
 
@@ -137,6 +139,7 @@ export async function getScan(
 ): Promise<PublicScanDetail> {
   const row = await repo.findScanInWorkspace(db, workspaceId, scanId);
   if (!row) throw new AppError("NOT_FOUND", "Scan not found");
+  requireWithinHistory(await historyOf(db, row.dataSourceId), row.createdAt, "scan");
   const { checks, ...scan } = toScanDetail(row);
   return { ...toPublicScan(scan), checks };
 }
@@ -148,10 +151,11 @@ export async function listIssues(
   query: repo.IssueFilter & { limit: number; offset: number },
 ): Promise<PublicIssueListResponse> {
   const row = await requireProperty(db, workspaceId, propertyId);
+  const history = await historyOf(db, row.id);
   const { rows, total } = await repo.issuesPage(
     db,
     row.id,
-    { status: query.status, severity: query.severity },
+    { status: query.status, severity: query.severity, since: sinceParam(history) },
     { limit: query.limit, offset: query.offset },
   );
   const nextOffset = query.offset + rows.length;

@@ -103,11 +103,14 @@ export async function findScan(db: Db, scanId: string) {
   return row;
 }
 
-/** The property's completed scans up to and including `scan`, newest first. */
+/**
+ * The property's completed scans up to and including `upTo`, from `since` (the plan's history
+ * window, as `sinceParam` writes it), newest first.
+ */
 export function recentCompletedScans(
   db: Db,
   dataSourceId: string,
-  upTo: Date,
+  range: { upTo: Date; since: string },
   limit: number,
 ): Promise<{ id: string; healthScore: number | null; completedAt: Date | null }[]> {
   return db
@@ -121,7 +124,8 @@ export function recentCompletedScans(
       and(
         eq(auditScans.dataSourceId, dataSourceId),
         eq(auditScans.status, "completed"),
-        lte(auditScans.completedAt, upTo),
+        lte(auditScans.completedAt, range.upTo),
+        sql`${auditScans.createdAt} >= ${range.since}::timestamptz`,
       ),
     )
     .orderBy(desc(auditScans.completedAt), desc(auditScans.id))

@@ -2,6 +2,7 @@ import { PDF_CONTENT_TYPE, RECENT_REPORTS_LIMIT, type Report } from "@utmost/con
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { historyOf, sinceParam } from "../billing/history-window.ts";
 import { findLogo } from "../branding/branding.repository.ts";
 import { brandingOf, requireWhiteLabelReports } from "../branding/branding.service.ts";
 import { requireDataSource } from "../data-sources/data-sources.access.ts";
@@ -170,10 +171,12 @@ async function buildReport(deps: ReportWorkerDeps, job: ReportJob) {
   }
   const branding = await brandingOf(db, dataSource.workspaceId);
   const logo = branding.hasLogo ? await findLogo(db, dataSource.workspaceId) : null;
+  // The trend stops where the owner's plan's history does (ADR 023).
+  const history = await historyOf(db, dataSource.id, deps.now());
   const trendRows = await repo.recentCompletedScans(
     db,
     dataSource.id,
-    scan.completedAt ?? deps.now(),
+    { upTo: scan.completedAt ?? deps.now(), since: sinceParam(history) },
     TREND_SCANS,
   );
   // Spec §3: a scan without a score counts as 0.

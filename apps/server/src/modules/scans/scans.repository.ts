@@ -61,13 +61,15 @@ export async function findScanForMember(
 }
 
 /**
- * The property's scans, newest first (spec §7: audit_scans by data_source_id, newest first);
+ * The property's scans created at or after `since` (its plan's history window, as
+ * `sinceParam` writes it), newest first (spec §7: audit_scans by data_source_id, newest first);
  * given a user, only if they are a member of its workspace.
  */
 export function listScans(
   db: Db,
   dataSourceId: string,
   limit: number,
+  since: string,
   userId?: string,
 ): Promise<ScanRow[]> {
   const forMember = userId !== undefined;
@@ -78,6 +80,7 @@ export function listScans(
       .where(
         and(
           eq(auditScans.dataSourceId, sql.placeholder("dataSourceId")),
+          sql`${auditScans.createdAt} >= ${sql.placeholder("since")}::timestamptz`,
           forMember
             ? dataSourceVisibleTo(sql.placeholder("dataSourceId"), sql.placeholder("userId"))
             : undefined,
@@ -86,7 +89,7 @@ export function listScans(
       .orderBy(desc(auditScans.createdAt), desc(auditScans.id))
       .limit(sql.placeholder("limit"))
       .prepare(name),
-  ).execute({ dataSourceId, limit, userId });
+  ).execute({ dataSourceId, limit, since, userId });
 }
 
 /** A scan and the property it audits, as the worker reads them. */

@@ -1,5 +1,6 @@
 import {
   DataSourceIdParamsSchema,
+  HistoryWindowResponseSchema,
   ScanDetailResponseSchema,
   ScanIdParamsSchema,
   ScanListResponseSchema,
@@ -73,6 +74,19 @@ export const scansRoutes: FastifyPluginAsyncZod<{
         userId: currentUser(request).id,
         limit: request.query.limit,
       }),
+    }),
+  );
+
+  app.get(
+    "/api/data-sources/:dataSourceId/history-window",
+    {
+      schema: {
+        params: DataSourceIdParamsSchema,
+        response: { 200: HistoryWindowResponseSchema },
+      },
+    },
+    async (request) => ({
+      history: await scans.historyWindow(db, request.params.dataSourceId, currentUser(request).id),
     }),
   );
 };

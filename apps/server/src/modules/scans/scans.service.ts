@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Scan, ScanDetail, ScanType } from "@utmost/contracts";
+import type { HistoryWindow, Scan, ScanDetail, ScanType } from "@utmost/contracts";
 import { createAuditor, VIEW_DIMENSIONS } from "@utmost/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
@@ -15,6 +15,12 @@ import {
 } from "../../integrations/google/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { TokenCipher } from "../../lib/token-cipher.ts";
+import {
+  historyOf,
+  historyWindowOf,
+  requireWithinHistory,
+  sinceParam,
+} from "../billing/history-window.ts";
 import { conventionsForScan } from "../conventions/conventions.service.ts";
 import { type DataSourceRow, requireDataSource } from "../data-sources/data-sources.access.ts";
 import type { GoogleSetup } from "../google/google-setup.ts";
@@ -93,6 +99,7 @@ export async function startAudit(
 export async function getScan(db: Db, scanId: string, userId: string): Promise<ScanDetail> {
   const row = await repo.findScanForMember(db, scanId, userId);
   if (!row) throw new AppError("NOT_FOUND", "Scan not found");
+  requireWithinHistory(await historyOf(db, row.dataSourceId), row.createdAt, "scan");
   return toScanDetail(row);
 }
 
@@ -100,10 +107,30 @@ export async function listScans(
   db: Db,
   input: { dataSourceId: string; userId: string; limit: number },
 ): Promise<Scan[]> {
-  const rows = await repo.listScans(db, input.dataSourceId, input.limit, input.userId);
+  const history = await historyOf(db, input.dataSourceId);
+  const rows = await repo.listScans(
+    db,
+    input.dataSourceId,
+    input.limit,
+    sinceParam(history),
+    input.userId,
+  );
   // No scans yet, or not the caller's property (404): only then is it worth asking which.
   if (rows.length === 0) await requireDataSource(db, input.dataSourceId, input.userId);
   return rows.map(toScan);
+}
+
+/**
+ * How far back the property's history reaches on its owner's plan, and whether older scans are
+ * hidden: what the health report says under its date range and its trend (ADR 023).
+ */
+export async function historyWindow(
+  db: Db,
+  dataSourceId: string,
+  userId: string,
+): Promise<HistoryWindow> {
+  await requireDataSource(db, dataSourceId, userId);
+  return historyWindowOf(db, dataSourceId);
 }
 
 // ---- Running a scan (the worker side) ----

@@ -2,6 +2,7 @@ import { TREND_POINTS_MAX } from "@utmost/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditScans } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
+import { setPlan } from "../../test/plans.ts";
 import { createTestApp, signUp, type TestApp } from "../../test/test-app.ts";
 import { firstWorkspace } from "../google-connect/google-connect.testing.ts";
 import {
@@ -211,7 +212,9 @@ describe.each(testDatabaseKinds())("trends on %s", (kind) => {
   });
 
   it(`keeps the most recent ${TREND_POINTS_MAX} scans`, async () => {
-    const { cookie, property } = await propertyOfNewUser();
+    const { cookie, userId, property } = await propertyOfNewUser();
+    // Agency keeps every scan; a shorter window is tested in billing/history-window.
+    await setPlan(db(), userId, "agency");
     const total = TREND_POINTS_MAX + 5;
     const rows = Array.from({ length: total }, (_, index) => ({
       dataSourceId: property.id,

@@ -22,10 +22,11 @@ import { auditScans, issueOccurrences, utmIssues } from "../../db/schema.ts";
 export const CHANGED_ISSUES_MAX = 100;
 
 /**
- * The property's completed scans, newest first, with how many issues each found. The scan list
- * walks audit_scans_data_source_created_idx; each count is an issue_occurrences_scan_id_idx probe.
+ * The property's completed scans from `since` (the plan's history window, as `sinceParam` writes
+ * it), newest first, with how many issues each found. The scan list walks
+ * audit_scans_data_source_created_idx; each count is an issue_occurrences_scan_id_idx probe.
  */
-export function completedScans(db: Db, dataSourceId: string) {
+export function completedScans(db: Db, dataSourceId: string, since: string) {
   return db
     .select({
       scanId: auditScans.id,
@@ -45,6 +46,7 @@ export function completedScans(db: Db, dataSourceId: string) {
         eq(auditScans.dataSourceId, dataSourceId),
         eq(auditScans.status, "completed"),
         isNotNull(auditScans.completedAt),
+        sql`${auditScans.createdAt} >= ${since}::timestamptz`,
       ),
     )
     .orderBy(desc(auditScans.createdAt), desc(auditScans.id))

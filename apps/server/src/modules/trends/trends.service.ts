@@ -6,6 +6,7 @@ import type {
   TrendsResponse,
 } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
+import { historyOf, sinceParam } from "../billing/history-window.ts";
 import { requireDataSource } from "../data-sources/data-sources.access.ts";
 import * as repo from "./trends.repository.ts";
 
@@ -19,7 +20,9 @@ export async function getTrends(
   userId: string,
 ): Promise<TrendsResponse> {
   await requireDataSource(db, dataSourceId, userId);
-  const newestFirst = await repo.completedScans(db, dataSourceId);
+  // Points and changes stay within the owner's plan's history window (ADR 023).
+  const history = await historyOf(db, dataSourceId);
+  const newestFirst = await repo.completedScans(db, dataSourceId, sinceParam(history));
   const [latest, previous] = newestFirst;
   const points = newestFirst.map(toPoint).reverse();
   if (!latest || !previous) return { points, changes: null };
