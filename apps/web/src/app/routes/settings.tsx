@@ -25,6 +25,7 @@ export function SettingsRoute({ tab }: { tab: SettingsTab }) {
 
   return (
     <Tabs
+      className="max-w-4xl"
       value={tab}
       onValueChange={(value) => {
         if (isSettingsTab(value)) navigate(`/settings/${value}`);

@@ -1,5 +1,5 @@
 import { type ApiKey, planOf, type WorkspaceSummary, workspaceRoleCan } from "@utmost/contracts";
-import { BookOpen, KeyRound, Lock, Plus } from "lucide-react";
+import { BookOpen, Lock, Plus } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -145,10 +145,7 @@ export function ApiKeysCard({ workspace }: { workspace: WorkspaceSummary }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRound className="size-5" aria-hidden />
-          API keys
-        </CardTitle>
+        <CardTitle>API keys</CardTitle>
         <CardDescription>
           Read this workspace's properties, scans and issues from your own tools, and start audits.{" "}
           <a

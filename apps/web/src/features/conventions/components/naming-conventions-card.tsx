@@ -6,7 +6,7 @@ import {
   workspaceRoleCan,
 } from "@utmost/contracts";
 import { CONVENTION_TEMPLATES, type NamingConventions, validateConventions } from "@utmost/engine";
-import { Lock, Ruler } from "lucide-react";
+import { Lock } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -200,10 +200,7 @@ export function NamingConventionsCard({ workspace }: { workspace: WorkspaceSumma
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Ruler className="size-5" aria-hidden />
-          Naming conventions
-        </CardTitle>
+        <CardTitle>Naming conventions</CardTitle>
         <CardDescription>
           The values your team's links may use. Audits flag every value outside them, and the link
           builder refuses them. A value passes when it is in the allowed list or matches the

@@ -5,7 +5,7 @@ import {
   type MeResponse,
   RequestAccountDeletionSchema,
 } from "@utmost/contracts";
-import { Download } from "lucide-react";
+import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -38,16 +38,16 @@ export function YourDataSettings({ me }: { me: MeResponse }) {
     exportData.isPending && exportData.variables === format;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your data</CardTitle>
-        <CardDescription>
-          Download your profile, subscription, memberships and invitations, and everything in the
-          workspaces you own: members, properties, audits, issues and alert rules.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-6">
-        <div className="flex flex-wrap gap-3">
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your data</CardTitle>
+          <CardDescription>
+            Download your profile, subscription, memberships and invitations, and everything in the
+            workspaces you own: members, properties, audits, issues and alert rules.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-3">
           {(["json", "csv"] as const).map((format) => (
             <Button
               key={format}
@@ -59,25 +59,26 @@ export function YourDataSettings({ me }: { me: MeResponse }) {
               Export as {format.toUpperCase()}
             </Button>
           ))}
-        </div>
-        <section
-          aria-labelledby="danger-zone-title"
-          className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-4"
-        >
-          <h3 id="danger-zone-title" className="font-medium text-destructive">
-            Danger zone
-          </h3>
-          <p className="text-sm text-muted-foreground">
+        </CardContent>
+      </Card>
+      {/* Set apart as the workspace's deletion is, in the same destructive frame. */}
+      <Card className="border-destructive/40">
+        <CardHeader>
+          <CardTitle className="text-destructive">Delete account</CardTitle>
+          <CardDescription>
             Deleting your account signs you out everywhere. You can recover it by signing in again
             within {ACCOUNT_DELETION_GRACE_DAYS} days; after that it is deleted for good.
-          </p>
-          <Button variant="destructive" className="w-fit" onClick={() => setDeleting(true)}>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="destructive" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden />
             Delete account
           </Button>
-        </section>
-      </CardContent>
-      <DeleteAccountDialog me={me} open={deleting} onClose={() => setDeleting(false)} />
-    </Card>
+        </CardContent>
+        <DeleteAccountDialog me={me} open={deleting} onClose={() => setDeleting(false)} />
+      </Card>
+    </>
   );
 }
 
