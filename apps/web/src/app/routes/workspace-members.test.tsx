@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { WorkspaceMember, WorkspaceRole } from "@utmost/contracts";
+import type { WorkspaceMember, WorkspaceRole, WorkspaceSummary } from "@utmost/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeWorkspace } from "@/testing/factories";
+import { makeDataSource, makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { makeInvitation, makeMember } from "@/testing/teams";
 import { WorkspaceMembersRoute } from "./workspace-members";
@@ -46,14 +46,18 @@ function membersFor(role: WorkspaceRole): WorkspaceMember[] {
 type Handlers = Parameters<typeof stubFetch>[0];
 
 /** The page for a viewer of `role`; `extra(base)` adds handlers under the workspace's path. */
-function arrange(role: WorkspaceRole, extra: (base: string) => Handlers = () => ({})) {
-  const workspace = makeWorkspace({ name: "Acme Team", type: "team", role });
+function arrange(
+  role: WorkspaceRole,
+  extra: (base: string) => Handlers = () => ({}),
+  options: { workspace?: Partial<WorkspaceSummary>; members?: WorkspaceMember[] } = {},
+) {
+  const workspace = makeWorkspace({ name: "Acme Team", type: "team", role, ...options.workspace });
   const base = `/api/workspaces/${workspace.id}`;
   const fetchMock = stubFetch({
     "GET /api/session": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
     [`GET ${base}/members`]: () =>
-      jsonResponse(200, { viewerRole: role, members: membersFor(role) }),
+      jsonResponse(200, { viewerRole: role, members: options.members ?? membersFor(role) }),
     [`GET ${base}/invitations`]: () => jsonResponse(200, { invitations: [] }),
     ...extra(base),
   });
@@ -263,6 +267,102 @@ describe("/workspace/members", () => {
         "Failed to send invitation: grace@example.com is already a member of this workspace",
       ),
     ).toBeTruthy();
+  });
+
+  it("lets an Agency owner limit a member to chosen properties in the access dialog", async () => {
+    // Radix sizes a radio group's hidden form input with ResizeObserver, which jsdom lacks.
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const acme = makeDataSource({ name: "Acme Store", ga4PropertyId: "311111111" });
+    const beta = makeDataSource({ name: "Beta Blog", ga4PropertyId: "322222222" });
+    const [ownerRow, adaRow, grace] = membersFor("owner") as [
+      WorkspaceMember,
+      WorkspaceMember,
+      WorkspaceMember,
+    ];
+    const members = [ownerRow, adaRow, { ...grace, canChangeAccess: true }];
+    const { base, fetchMock } = arrange(
+      "owner",
+      (base) => ({
+        [`GET ${base}/data-sources`]: () => jsonResponse(200, { dataSources: [acme, beta] }),
+        [`PUT ${base}/members/u3/access`]: ({ body }) =>
+          jsonResponse(200, {
+            member: { ...members[2], ...(body as object), canChangeAccess: true },
+          }),
+      }),
+      { workspace: { ownerTier: "agency" }, members },
+    );
+    await screen.findByRole("row", { name: "Grace Hopper" });
+
+    // Owners and admins see every property; only a member's access is a control.
+    expect(row("Olive Owner").getByText("All properties")).toBeTruthy();
+    expect(row("Ada Lovelace").queryByRole("button", { name: /^Access of/ })).toBeNull();
+    expect(screen.queryByText(/part of the Agency plan/)).toBeNull();
+    fireEvent.click(
+      row("Grace Hopper").getByRole("button", { name: "Access of Grace Hopper: All properties" }),
+    );
+
+    const dialog = within(await screen.findByRole("dialog", { name: "Property access" }));
+    fireEvent.click(dialog.getByRole("radio", { name: "Chosen properties" }));
+    expect(await dialog.findByRole("checkbox", { name: /Acme Store/ })).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Save Access" }));
+    expect(dialog.getByRole("alert").textContent).toBe("Choose at least one analytics property");
+    expect(calls(fetchMock, "PUT", `${base}/members/u3/access`)).toEqual([]);
+
+    fireEvent.click(dialog.getByRole("checkbox", { name: /Beta Blog/ }));
+    fireEvent.click(dialog.getByRole("button", { name: "Save Access" }));
+    expect(await screen.findByText("Access updated")).toBeTruthy();
+    expect(screen.getByText("Grace Hopper can see 1 chosen analytics property.")).toBeTruthy();
+    const [put] = calls(fetchMock, "PUT", `${base}/members/u3/access`);
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      propertyAccess: "chosen",
+      dataSourceIds: [beta.id],
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("tells a Team owner client-level access is an Agency feature, and a member nothing", async () => {
+    arrange("owner", undefined, { workspace: { ownerTier: "advanced" } });
+    await screen.findByRole("row", { name: "Grace Hopper" });
+    expect(
+      screen.getByText(
+        "Limit a member to chosen properties with client-level user access, part of the Agency plan.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Upgrade your plan" }).getAttribute("href")).toBe(
+      "/settings/billing",
+    );
+    expect(row("Grace Hopper").getByText("All properties")).toBeTruthy();
+    expect(row("Grace Hopper").queryByRole("button", { name: /^Access of/ })).toBeNull();
+  });
+
+  it("shows a member their own limit without the upsell", async () => {
+    const [ownerRow, ada, grace] = membersFor("member") as [
+      WorkspaceMember,
+      WorkspaceMember,
+      WorkspaceMember,
+    ];
+    arrange("member", undefined, {
+      workspace: { ownerTier: "advanced" },
+      members: [
+        ownerRow,
+        {
+          ...ada,
+          propertyAccess: "chosen",
+          dataSourceIds: [crypto.randomUUID(), crypto.randomUUID()],
+        },
+        grace,
+      ],
+    });
+    await screen.findByRole("row", { name: "Grace Hopper" });
+    expect(row("Ada Lovelace").getByText("Chosen properties (2)")).toBeTruthy();
+    expect(screen.queryByText(/part of the Agency plan/)).toBeNull();
   });
 
   it("shows the empty members state", async () => {

@@ -1,12 +1,15 @@
 import {
   type AssignableWorkspaceRole,
   AssignableWorkspaceRoleSchema,
+  planOf,
+  sellsClientLevelAccess,
   type WorkspaceMember,
   type WorkspaceSummary,
+  workspaceRoleCan,
 } from "@utmost/contracts";
-import { LogOut, UserMinus, Users } from "lucide-react";
+import { Lock, LogOut, UserMinus, Users } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -36,6 +39,7 @@ import { useWorkspaceMembers } from "../api/get-members";
 import { useLeaveWorkspace } from "../api/leave-workspace";
 import { useRemoveMember } from "../api/remove-member";
 import { useUpdateMemberRole } from "../api/update-member-role";
+import { MemberAccessDialog } from "./member-access-dialog";
 import { ROLE_LABELS, RoleBadge } from "./role-badge";
 
 const NO_RIGHT_TO_REMOVE = "Only the workspace owner or an admin can remove members";
@@ -65,6 +69,51 @@ function RoleCell({ member, workspaceId }: { member: WorkspaceMember; workspaceI
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+function accessLabel(member: WorkspaceMember): string {
+  if (member.propertyAccess === "all") return "All properties";
+  const count = member.dataSourceIds.length;
+  return count > 0 ? `Chosen properties (${count})` : "Chosen properties";
+}
+
+/** Client-level access (Agency): every property or chosen ones, set by owners and admins. */
+function AccessCell({ member, onEdit }: { member: WorkspaceMember; onEdit: () => void }) {
+  const label = accessLabel(member);
+  if (!member.canChangeAccess) {
+    return <span className="text-sm text-muted-foreground">{label}</span>;
+  }
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`Access of ${member.fullName}: ${label}`}
+      onClick={onEdit}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** What client-level access would give a workspace whose owner is not on Agency. */
+function ClientAccessUpsell() {
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Lock className="size-4 shrink-0 text-warning" aria-hidden />
+      <span>
+        <span>
+          Limit a member to chosen properties with client-level user access, part of the Agency
+          plan.
+        </span>{" "}
+        <Link
+          to="/settings/billing"
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          Upgrade your plan
+        </Link>
+      </span>
+    </p>
   );
 }
 
@@ -109,6 +158,10 @@ export function MembersList({ workspace }: { workspace: WorkspaceSummary }) {
   const members = useWorkspaceMembers(workspace.id);
   const [toRemove, setToRemove] = useState<WorkspaceMember | null>(null);
   const [leaving, setLeaving] = useState<WorkspaceMember | null>(null);
+  const [editingAccess, setEditingAccess] = useState<WorkspaceMember | null>(null);
+  const upsell =
+    workspaceRoleCan(workspace.role, "manageMembers") &&
+    !sellsClientLevelAccess(planOf(workspace.ownerTier));
   const remove = useRemoveMember(workspace.id, { onSuccess: () => setToRemove(null) });
   const leave = useLeaveWorkspace(workspace, { onSuccess: () => navigate("/dashboard") });
 
@@ -120,6 +173,7 @@ export function MembersList({ workspace }: { workspace: WorkspaceSummary }) {
           {members.data ? <Badge variant="secondary">{members.data.members.length}</Badge> : null}
         </CardTitle>
         <CardDescription>People who can access {workspace.name}.</CardDescription>
+        {upsell ? <ClientAccessUpsell /> : null}
       </CardHeader>
       <CardContent>
         {members.isPending ? (
@@ -139,6 +193,7 @@ export function MembersList({ workspace }: { workspace: WorkspaceSummary }) {
               <TableRow className="hover:bg-transparent">
                 <TableHead>Member</TableHead>
                 <TableHead>Role</TableHead>
+                <TableHead>Access</TableHead>
                 <TableHead>Joined</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
@@ -165,6 +220,9 @@ export function MembersList({ workspace }: { workspace: WorkspaceSummary }) {
                   <TableCell data-label="Role">
                     <RoleCell member={member} workspaceId={workspace.id} />
                   </TableCell>
+                  <TableCell data-label="Access">
+                    <AccessCell member={member} onEdit={() => setEditingAccess(member)} />
+                  </TableCell>
                   <TableCell className="whitespace-nowrap" data-label="Joined">
                     {formatDate(member.joinedAt)}
                   </TableCell>
@@ -181,6 +239,11 @@ export function MembersList({ workspace }: { workspace: WorkspaceSummary }) {
           </Table>
         )}
       </CardContent>
+      <MemberAccessDialog
+        workspaceId={workspace.id}
+        member={editingAccess}
+        onClose={() => setEditingAccess(null)}
+      />
       <ConfirmDialog
         open={toRemove !== null}
         title="Remove member?"
