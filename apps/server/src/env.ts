@@ -77,6 +77,11 @@ const EnvSchema = z
     DODO_PRODUCT_PRO: z.string().min(1).optional(),
     DODO_PRODUCT_ADVANCED: z.string().min(1).optional(),
     DODO_PRODUCT_AGENCY: z.string().min(1).optional(),
+    /**
+     * The Dodo add-on sold as one extra analytics property (spec §9: $10/month), attached to the
+     * three paid products. Unset: add-on properties are not sold (ADR 025).
+     */
+    DODO_ADDON_EXTRA_PROPERTY: z.string().min(1).optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -161,6 +166,8 @@ export type BillingConfig =
       mode: "test" | "live";
       baseUrl?: string;
       products: Record<PaidTier, string>;
+      /** The add-on sold as an extra property; null when none is sold. */
+      extraPropertyAddon: string | null;
     }
   | { kind: "embedded"; url: string; apiKey: string; webhookKey: string }
   | { kind: "disabled" };
@@ -369,6 +376,7 @@ function billingConfig(env: Env, appUrl: string, demoMode: boolean): BillingConf
         advanced: env.DODO_PRODUCT_ADVANCED,
         agency: env.DODO_PRODUCT_AGENCY,
       },
+      extraPropertyAddon: env.DODO_ADDON_EXTRA_PROPERTY ?? null,
     };
   }
   if (demoMode) {

@@ -46,6 +46,10 @@ export const BillingOverviewSchema = z.object({
   canManage: z.boolean(),
   /** After a failed renewal payment: when it failed and when the plan ends. Null otherwise. */
   paymentGrace: PaymentGraceSchema.nullable(),
+  /** Add-on properties bought on top of the plan's (ADR 025); counted in `dataSourceLimit`. */
+  extraProperties: z.number().int().min(0),
+  /** The user pays for a plan through the provider, which sells add-on properties here. */
+  canBuyExtraProperties: z.boolean(),
 });
 export type BillingOverview = z.infer<typeof BillingOverviewSchema>;
 
@@ -68,11 +72,11 @@ export const BillingInvoiceSchema = z.object({
 export type BillingInvoice = z.infer<typeof BillingInvoiceSchema>;
 
 /**
- * What the subscription is made of, one line each: the plan today. Add-ons (issue 23) join as
- * lines of their own kind, so the page lists whatever the provider bills.
+ * What the subscription is made of, one line each: the plan, then its add-ons (issue 23), so the
+ * page lists whatever the provider bills.
  */
 export const BillingLineSchema = z.object({
-  kind: z.enum(["plan"]),
+  kind: z.enum(["plan", "add-on"]),
   name: z.string(),
   quantity: z.number().int(),
   /** Per month, for the whole line. */
@@ -108,3 +112,25 @@ export type BillingDetailsResponse = z.infer<typeof BillingDetailsResponseSchema
  */
 export const ChangePlanRequestSchema = z.object({ tier: PaidTierSchema });
 export type ChangePlanRequest = z.infer<typeof ChangePlanRequestSchema>;
+
+/** The add-on's name on the bill. */
+export const EXTRA_PROPERTY_NAME = "Extra analytics property";
+
+/** How many add-on properties one account may hold; more is a conversation, not a form field. */
+export const MAX_EXTRA_PROPERTIES = 100;
+
+/**
+ * `POST /api/billing/extra-properties` (issue 23): the number of add-on properties the paid plan
+ * should carry from now on, the rest of the period prorated by the provider; 0 removes them.
+ */
+export const SetExtraPropertiesRequestSchema = z.object({
+  extraProperties: z
+    .number({ error: "The number of add-on properties must be a number" })
+    .int("The number of add-on properties must be a whole number")
+    .min(0, "The number of add-on properties cannot be negative")
+    .max(
+      MAX_EXTRA_PROPERTIES,
+      `At most ${MAX_EXTRA_PROPERTIES} add-on properties; contact support for more`,
+    ),
+});
+export type SetExtraPropertiesRequest = z.infer<typeof SetExtraPropertiesRequestSchema>;

@@ -55,6 +55,8 @@ export const ACCOUNT_ROUTES: ReadonlySet<string> = new Set([
   // The caller's own subscription, read from and changed at Dodo (plan-change.integration.test.ts).
   "GET /api/billing/details",
   "POST /api/billing/change-plan",
+  // The caller's own add-on properties, changed at Dodo (extra-properties.integration.test.ts).
+  "POST /api/billing/extra-properties",
   "GET /api/admin/stats",
   "GET /api/admin/recent-scans",
   "GET /api/admin/users",

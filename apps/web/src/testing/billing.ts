@@ -12,6 +12,8 @@ export function makeBillingOverview(overrides: Partial<BillingOverview> = {}): B
     mode: "test",
     canManage: false,
     paymentGrace: null,
+    extraProperties: 0,
+    canBuyExtraProperties: false,
     ...overrides,
   };
 }

@@ -1,4 +1,11 @@
-import { PAID_TIERS, type PaidTier, PLANS, type SubscriptionTier } from "@utmost/contracts";
+import {
+  EXTRA_PROPERTY_NAME,
+  EXTRA_PROPERTY_PRICE_USD,
+  PAID_TIERS,
+  type PaidTier,
+  PLANS,
+  type SubscriptionTier,
+} from "@utmost/contracts";
 import type { DodoEmulator } from "@utmost/dodo-emulator";
 import DodoPayments from "dodopayments";
 import type { Config } from "../../env.ts";
@@ -13,12 +20,20 @@ const EMBEDDED_PRODUCTS: Record<PaidTier, string> = {
   agency: "pdt_utmost_agency",
 };
 
+/** The embedded stand-in's add-on for one extra property, attached to every paid product. */
+const EMBEDDED_EXTRA_PROPERTY_ADDON = "adn_utmost_extra_property";
+
 export interface BillingSetup {
   client: DodoPayments;
   /** The Standard Webhooks secret the provider signs events with. */
   webhookKey: string;
   mode: "test" | "live";
   products: Record<PaidTier, string>;
+  /**
+   * The add-on sold as one extra analytics property (spec §9, ADR 025); null where this
+   * deployment sells none.
+   */
+  extraPropertyAddon: string | null;
   /** The stand-in mounted in this process (the embedded demo). */
   embedded?: DodoEmulator;
 }
@@ -54,6 +69,7 @@ export async function setUpBilling(config: Config): Promise<BillingSetup | null>
         webhookKey: billing.webhookKey,
         mode: billing.mode,
         products: billing.products,
+        extraPropertyAddon: billing.extraPropertyAddon,
       };
     case "embedded": {
       const { createDodoEmulator } = await import("@utmost/dodo-emulator");
@@ -66,7 +82,15 @@ export async function setUpBilling(config: Config): Promise<BillingSetup | null>
           productId: EMBEDDED_PRODUCTS[tier],
           name: `Utmost ${PLANS[tier].name}`,
           priceCents: PLANS[tier].priceUsd * 100,
+          addonIds: [EMBEDDED_EXTRA_PROPERTY_ADDON],
         })),
+        addons: [
+          {
+            addonId: EMBEDDED_EXTRA_PROPERTY_ADDON,
+            name: EXTRA_PROPERTY_NAME,
+            priceCents: EXTRA_PROPERTY_PRICE_USD * 100,
+          },
+        ],
         logger: false,
       });
       return {
@@ -79,6 +103,7 @@ export async function setUpBilling(config: Config): Promise<BillingSetup | null>
         webhookKey: billing.webhookKey,
         mode: "test",
         products: EMBEDDED_PRODUCTS,
+        extraPropertyAddon: EMBEDDED_EXTRA_PROPERTY_ADDON,
         embedded,
       };
     }

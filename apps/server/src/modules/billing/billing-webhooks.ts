@@ -1,11 +1,11 @@
-import { PLANS, type SubscriptionTier } from "@utmost/contracts";
+import { PLANS } from "@utmost/contracts";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "./billing.repository.ts";
 import { type BillingSetup, tierOfProduct } from "./billing-setup.ts";
-import { enforcePropertyLimit } from "./property-limit.ts";
+import { enforcePropertyLimit, propertyLimit } from "./property-limit.ts";
 
 /**
  * The payment provider's webhooks (ADR 011). Each delivery is verified (Standard Webhooks),
@@ -28,6 +28,8 @@ const SubscriptionDataSchema = z.object({
     .object({ customer_id: z.string().optional(), email: z.string().optional() })
     .nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
+  /** The subscription's add-ons (`AddonCartResponseItem`): the extra properties among them. */
+  addons: z.array(z.object({ addon_id: z.string(), quantity: z.number().int().min(0) })).nullish(),
 });
 type SubscriptionData = z.infer<typeof SubscriptionDataSchema>;
 
@@ -134,6 +136,7 @@ async function applySubscriptionEvent(
   const ownSubscription =
     row.providerSubscriptionId === null || row.providerSubscriptionId === data.subscription_id;
   const tier = tierOfProduct(setup, data.product_id);
+  const extraProperties = extraPropertiesOf(setup, data);
   const common = {
     providerEventAt: occurredAt,
     providerSubscriptionId: data.subscription_id,
@@ -149,7 +152,8 @@ async function applySubscriptionEvent(
         ...common,
         tier,
         status: "active",
-        dataSourceLimit: limitFor(row, tier),
+        extraProperties,
+        dataSourceLimit: propertyLimit(row, { tier, extraProperties }),
         paymentFailedAt: null,
       });
       break;
@@ -163,7 +167,8 @@ async function applySubscriptionEvent(
         ...common,
         tier,
         status: data.status,
-        dataSourceLimit: limitFor(row, tier),
+        extraProperties,
+        dataSourceLimit: propertyLimit(row, { tier, extraProperties }),
         paymentFailedAt: row.paymentFailedAt ?? occurredAt,
       });
       break;
@@ -184,19 +189,22 @@ async function applySubscriptionEvent(
   return "applied";
 }
 
-/** What an account on Free holds (spec §9). */
+/** What an account on Free holds (spec §9): no add-ons either. */
 export const FREE_PLAN = {
   tier: "free" as const,
   status: "active",
   dataSourceLimit: PLANS.free.properties,
+  extraProperties: 0,
   paymentFailedAt: null,
 };
 
-/**
- * The property limit on `tier`: the plan's allowance, or more when an administrator granted
- * more on the same tier (a renewal does not take it back).
- */
-function limitFor(row: repo.SubscriptionRow, tier: SubscriptionTier): number {
-  const allowance = PLANS[tier].properties;
-  return row.tier === tier ? Math.max(row.dataSourceLimit, allowance) : allowance;
+/** How many extra properties the subscription's add-ons sell (ADR 025). */
+export function extraPropertiesOf(
+  setup: BillingSetup,
+  subscription: { addons?: { addon_id: string; quantity: number }[] | null },
+): number {
+  if (!setup.extraPropertyAddon) return 0;
+  return (subscription.addons ?? [])
+    .filter((addon) => addon.addon_id === setup.extraPropertyAddon)
+    .reduce((sum, addon) => sum + addon.quantity, 0);
 }

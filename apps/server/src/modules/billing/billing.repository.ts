@@ -57,6 +57,7 @@ export async function updateSubscription(
       | "providerCustomerId"
       | "providerEventAt"
       | "paymentFailedAt"
+      | "extraProperties"
     >
   >,
 ) {

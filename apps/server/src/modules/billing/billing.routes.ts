@@ -5,6 +5,7 @@ import {
   ChangePlanRequestSchema,
   CreateCheckoutRequestSchema,
   CreateCheckoutResponseSchema,
+  SetExtraPropertiesRequestSchema,
 } from "@utmost/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -58,6 +59,18 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
       },
     },
     async (request) => billing.changePlan(db, setup, currentUser(request).id, request.body.tier),
+  );
+
+  app.post(
+    "/api/billing/extra-properties",
+    {
+      schema: {
+        body: SetExtraPropertiesRequestSchema,
+        response: { 200: BillingDetailsResponseSchema },
+      },
+    },
+    async (request) =>
+      billing.setExtraProperties(db, setup, currentUser(request).id, request.body.extraProperties),
   );
 
   app.post(

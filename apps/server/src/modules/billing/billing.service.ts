@@ -3,6 +3,7 @@ import {
   type BillingDetailsResponse,
   type BillingOverview,
   type CreateCheckoutResponse,
+  EXTRA_PROPERTY_NAME,
   PAYMENT_FAILURE_GRACE_DAYS,
   PAYMENT_SUCCESS_PATH,
   type PaidTier,
@@ -15,7 +16,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../auth/session.ts";
 import * as repo from "./billing.repository.ts";
 import { type BillingSetup, tierOfProduct } from "./billing-setup.ts";
-import { FREE_PLAN } from "./billing-webhooks.ts";
+import { extraPropertiesOf, FREE_PLAN } from "./billing-webhooks.ts";
 import { paymentGrace } from "./plan-standing.ts";
 import { enforcePropertyLimit } from "./property-limit.ts";
 
@@ -46,6 +47,14 @@ export async function getOverview(
     mode: setup?.mode ?? null,
     canManage: setup !== null && Boolean(row?.providerCustomerId),
     paymentGrace: paymentGrace(row),
+    extraProperties: row?.extraProperties ?? 0,
+    canBuyExtraProperties: Boolean(
+      setup?.extraPropertyAddon &&
+        row &&
+        row.tier !== "free" &&
+        row.providerSubscriptionId &&
+        row.complimentarySince === null,
+    ),
   };
 }
 
@@ -136,6 +145,13 @@ export async function getDetails(
     if (!tier || tier === "free") return { details: null };
     const ending = subscription.status === "cancelled" || subscription.cancel_at_next_billing_date;
     const card = payments.items.find((payment) => payment.card_last_four);
+    const extraProperties = extraPropertiesOf(setup, subscription);
+    // The subscription's amount is plan and add-ons together (docs/dodo-open-questions.md):
+    // the add-ons' line is their price times their number, the plan's the rest.
+    const addOnCents =
+      extraProperties > 0 && setup.extraPropertyAddon
+        ? (await setup.client.addons.retrieve(setup.extraPropertyAddon)).price * extraProperties
+        : 0;
     const details: BillingDetails = {
       tier,
       status: subscription.status,
@@ -144,8 +160,18 @@ export async function getDetails(
           kind: "plan",
           name: `${PLANS[tier].name} plan`,
           quantity: subscription.quantity,
-          amountCents: subscription.recurring_pre_tax_amount,
+          amountCents: subscription.recurring_pre_tax_amount - addOnCents,
         },
+        ...(extraProperties > 0
+          ? [
+              {
+                kind: "add-on" as const,
+                name: EXTRA_PROPERTY_NAME,
+                quantity: extraProperties,
+                amountCents: addOnCents,
+              },
+            ]
+          : []),
       ],
       amountCents: subscription.recurring_pre_tax_amount,
       currency: subscription.currency,
@@ -192,13 +218,81 @@ export async function changePlan(
     throw new AppError("ALREADY_SUBSCRIBED", `You are already on the ${PLANS[tier].name} plan.`);
   }
   try {
-    await setup.client.subscriptions.changePlan(row.providerSubscriptionId, {
-      product_id: setup.products[tier],
-      quantity: 1,
-      proration_billing_mode: "prorated_immediately",
-    });
+    await changeProduct(setup, row.providerSubscriptionId, setup.products[tier]);
   } catch (error) {
     throw providerError(error, "change your plan");
+  }
+  return getDetails(db, setup, userId);
+}
+
+/**
+ * Dodo's change-plan to `productId`, carrying the add-ons the subscription has: the call sets
+ * the add-ons of the new plan and "Leaving this empty would remove any existing addons"
+ * (`UpdateSubscriptionPlanReq.addons`), so a plan change keeps the extra properties bought.
+ */
+async function changeProduct(setup: BillingSetup, subscriptionId: string, productId: string) {
+  const subscription = await setup.client.subscriptions.retrieve(subscriptionId);
+  await setup.client.subscriptions.changePlan(subscriptionId, {
+    product_id: productId,
+    quantity: 1,
+    proration_billing_mode: "prorated_immediately",
+    addons: subscription.addons.map(({ addon_id, quantity }) => ({ addon_id, quantity })),
+  });
+}
+
+/**
+ * `POST /api/billing/extra-properties` (issue 23, ADR 025): the paid plan carries `count` add-on
+ * properties from now on. Dodo's change-plan with the same product and the add-on's new quantity
+ * (none at 0), the rest of the period prorated: more charges their share now, fewer charges
+ * nothing now. The limit follows from `subscription.plan_changed` like every plan change, and
+ * fewer add-ons pause the newest properties over the new limit, as a downgrade does.
+ */
+export async function setExtraProperties(
+  db: Db,
+  setup: BillingSetup | null,
+  userId: string,
+  count: number,
+): Promise<BillingDetailsResponse> {
+  const row = await repo.findSubscription(db, userId);
+  if (!row || row.tier === "free") {
+    throw new AppError(
+      "PLAN_UPGRADE_REQUIRED",
+      "Add-on properties are sold with a paid plan. Upgrade to Pro, Team or Agency first.",
+    );
+  }
+  if (!setup) throw notConfigured();
+  if (!setup.extraPropertyAddon) {
+    throw new AppError(
+      "BILLING_NOT_CONFIGURED",
+      "Add-on properties are not sold here: set DODO_ADDON_EXTRA_PROPERTY to sell them.",
+    );
+  }
+  if (row.complimentarySince !== null || !row.providerSubscriptionId) {
+    throw new AppError(
+      "CONFLICT",
+      "Your plan was given by an administrator, not bought: ask them for more properties.",
+    );
+  }
+  if (row.extraProperties === count) {
+    throw new AppError(
+      "CONFLICT",
+      `Your plan already carries ${count} add-on ${count === 1 ? "property" : "properties"}.`,
+    );
+  }
+  const addonId = setup.extraPropertyAddon;
+  try {
+    const subscription = await setup.client.subscriptions.retrieve(row.providerSubscriptionId);
+    const others = subscription.addons
+      .filter((addon) => addon.addon_id !== addonId)
+      .map(({ addon_id, quantity }) => ({ addon_id, quantity }));
+    await setup.client.subscriptions.changePlan(row.providerSubscriptionId, {
+      product_id: subscription.product_id,
+      quantity: subscription.quantity,
+      proration_billing_mode: "prorated_immediately",
+      addons: count > 0 ? [...others, { addon_id: addonId, quantity: count }] : others,
+    });
+  } catch (error) {
+    throw providerError(error, "change your add-on properties");
   }
   return getDetails(db, setup, userId);
 }
@@ -297,11 +391,7 @@ export async function changeProviderPlan(
 ): Promise<void> {
   if (!setup) throw notConfigured();
   try {
-    await setup.client.subscriptions.changePlan(subscriptionId, {
-      product_id: setup.products[tier],
-      quantity: 1,
-      proration_billing_mode: "prorated_immediately",
-    });
+    await changeProduct(setup, subscriptionId, setup.products[tier]);
   } catch (error) {
     throw providerError(error, "change the subscription's plan");
   }

@@ -6,6 +6,8 @@ import type { TestApp } from "../../test/test-app.ts";
 export const TEST_WEBHOOK_KEY = `whsec_${Buffer.from("utmost-billing-test-webhook-key").toString("base64")}`;
 export const TEST_API_KEY = "test-dodo-api-key";
 export const TEST_PRODUCTS = { pro: "pdt_pro", advanced: "pdt_team", agency: "pdt_agency" };
+/** The add-on sold as one extra property. */
+export const TEST_EXTRA_PROPERTY_ADDON = "adn_extra_property";
 
 export function billingEnv(baseUrl = "http://127.0.0.1:9/unused"): Record<string, string> {
   return {
@@ -15,6 +17,7 @@ export function billingEnv(baseUrl = "http://127.0.0.1:9/unused"): Record<string
     DODO_PRODUCT_PRO: TEST_PRODUCTS.pro,
     DODO_PRODUCT_ADVANCED: TEST_PRODUCTS.advanced,
     DODO_PRODUCT_AGENCY: TEST_PRODUCTS.agency,
+    DODO_ADDON_EXTRA_PROPERTY: TEST_EXTRA_PROPERTY_ADDON,
   };
 }
 
@@ -25,6 +28,8 @@ export interface SubscriptionSnapshot {
   userId?: string;
   email?: string;
   customerId?: string;
+  /** The subscription's add-ons, as `{addon_id, quantity}`. */
+  addons?: { addon_id: string; quantity: number }[];
 }
 
 /** A provider event as Dodo sends it: `{business_id, type, timestamp, data}`. */
@@ -39,6 +44,7 @@ export function subscriptionEvent(type: string, at: Date, snapshot: Subscription
       status: snapshot.status,
       product_id: snapshot.productId,
       quantity: 1,
+      addons: snapshot.addons ?? [],
       customer: {
         customer_id: snapshot.customerId ?? "cus_test",
         email: snapshot.email ?? "someone@example.com",

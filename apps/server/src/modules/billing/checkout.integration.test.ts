@@ -57,6 +57,8 @@ describe.each(testDatabaseKinds())("checkout through the payment provider on %s"
       mode: "test",
       canManage: false,
       paymentGrace: null,
+      extraProperties: 0,
+      canBuyExtraProperties: false,
     });
 
     const checkout = await call("POST", "/api/billing/checkout", cookie, { tier: "advanced" });

@@ -1,6 +1,34 @@
+import { PLANS, type SubscriptionTier } from "@utmost/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dataSources, subscriptions, workspaces } from "../../db/schema.ts";
+
+/** What of a subscription row its property limit is computed from. */
+export interface LimitStanding {
+  tier: SubscriptionTier;
+  dataSourceLimit: number;
+  extraProperties: number;
+}
+
+/**
+ * The one definition of an account's property limit, stored as subscriptions.data_source_limit
+ * (which every check and count reads): the plan's allowance, or the larger one an administrator
+ * gave on the same tier, plus the add-on properties bought on top (spec §9 "Extra properties
+ * $10/month", ADR 025). The add-ons are taken out of the current limit before an
+ * administrator's grant is kept, so buying or removing add-ons moves the limit by exactly their
+ * number, and a new tier starts from its own allowance.
+ */
+export function propertyLimit(
+  current: LimitStanding,
+  next: { tier: SubscriptionTier; extraProperties: number },
+): number {
+  const allowance = PLANS[next.tier].properties;
+  const base =
+    current.tier === next.tier
+      ? Math.max(current.dataSourceLimit - current.extraProperties, allowance)
+      : allowance;
+  return base + next.extraProperties;
+}
 
 export interface PropertyLimitChange {
   /** Properties the plan no longer covers: kept with their history, made inactive. */
