@@ -1,35 +1,15 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { woffToSfnt } from "./report-fonts.ts";
+import { reportPdfInput, usePoppler } from "./report-pdf.testing.ts";
 import { type ReportPdfInput, renderReportPdf } from "./report-pdf.ts";
-
-const run = promisify(execFile);
 
 const PROPERTY = "東京ストア Москва متجر الرياض 🎉";
 const BRAND = "Агентство Север 北風 وكالة الشمال";
 
 function input(): ReportPdfInput {
-  return {
+  return reportPdfInput({
     brand: { displayName: BRAND, brandColor: "#0f766e", logo: null },
     property: { name: PROPERTY, ga4PropertyId: "412345678" },
-    generatedAt: new Date("2026-11-24T10:00:00Z"),
-    scan: {
-      healthScore: 73,
-      healthGrade: "B",
-      dateRangeStart: "2026-08-24",
-      dateRangeEnd: "2026-11-21",
-      completedAt: new Date("2026-11-23T08:00:00Z"),
-      isComplete: true,
-      isSampled: false,
-      samplingRate: null,
-      isThresholded: false,
-      dataDeletedSessions: 0,
-    },
-    trend: [{ score: 73, completedAt: new Date("2026-11-23T08:00:00Z") }],
     counts: { critical: 1, warning: 0, info: 0 },
     issues: [
       {
@@ -47,24 +27,15 @@ function input(): ReportPdfInput {
         },
       },
     ],
-  };
+  });
 }
 
 describe("the PDF report in other scripts", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "report-pdf-unicode-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const poppler = usePoppler();
 
   async function textOf(pdf: Buffer): Promise<string> {
-    const file = join(dir, "unicode.pdf");
-    await writeFile(file, pdf);
-    const { stdout } = await run("/usr/bin/pdftotext", [file, "-"]);
     // pdftotext brackets right-to-left stretches with bidi embedding marks.
-    return stdout.replace(/[\u202a-\u202e]/g, "");
+    return (await poppler.text(pdf, "unicode")).replace(/[\u202a-\u202e]/g, "");
   }
 
   it("reads back Japanese, Chinese, Cyrillic and Arabic exactly through pdftotext", async () => {

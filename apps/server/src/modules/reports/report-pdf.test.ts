@@ -1,18 +1,12 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tinyPng } from "../branding/branding.testing.ts";
+import { reportPdfInput, usePoppler } from "./report-pdf.testing.ts";
 import {
   MAX_LISTED_ISSUES,
   type ReportIssue,
   type ReportPdfInput,
   renderReportPdf,
 } from "./report-pdf.ts";
-
-const run = promisify(execFile);
 
 function issue(overrides: Partial<ReportIssue> = {}): ReportIssue {
   return {
@@ -32,22 +26,8 @@ function issue(overrides: Partial<ReportIssue> = {}): ReportIssue {
 }
 
 function input(overrides: Partial<ReportPdfInput> = {}): ReportPdfInput {
-  return {
+  return reportPdfInput({
     brand: { displayName: "Northwind Digital", brandColor: "#0f766e", logo: tinyPng() },
-    property: { name: "Contoso Store", ga4PropertyId: "412345678" },
-    generatedAt: new Date("2026-11-24T10:00:00Z"),
-    scan: {
-      healthScore: 73,
-      healthGrade: "B",
-      dateRangeStart: "2026-08-24",
-      dateRangeEnd: "2026-11-21",
-      completedAt: new Date("2026-11-23T08:00:00Z"),
-      isComplete: true,
-      isSampled: false,
-      samplingRate: null,
-      isThresholded: false,
-      dataDeletedSessions: 0,
-    },
     trend: [
       { score: 61, completedAt: new Date("2026-11-01T08:00:00Z") },
       { score: 68, completedAt: new Date("2026-11-15T08:00:00Z") },
@@ -64,31 +44,13 @@ function input(overrides: Partial<ReportPdfInput> = {}): ReportPdfInput {
       issue({ title: "Source has trailing spaces <b>bold</b> %PDF-", values: ["facebook "] }),
     ],
     ...overrides,
-  };
+  });
 }
 
 describe("the PDF report", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "report-pdf-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function textOf(pdf: Buffer, name: string): Promise<string> {
-    const file = join(dir, `${name}.pdf`);
-    await writeFile(file, pdf);
-    const { stdout } = await run("/usr/bin/pdftotext", ["-layout", file, "-"]);
-    return stdout;
-  }
-
-  async function infoOf(pdf: Buffer, name: string): Promise<string> {
-    const file = join(dir, `${name}-info.pdf`);
-    await writeFile(file, pdf);
-    const { stdout } = await run("/usr/bin/pdfinfo", [file]);
-    return stdout;
-  }
+  const poppler = usePoppler();
+  const textOf = (pdf: Buffer, name: string) => poppler.text(pdf, name, ["-layout"]);
+  const infoOf = (pdf: Buffer, name: string) => poppler.info(pdf, name);
 
   it("shows the brand, the score, the trend and the issues, and nothing of the product", async () => {
     const pdf = await renderReportPdf(input());
