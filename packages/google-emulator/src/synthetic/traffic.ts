@@ -209,6 +209,22 @@ export function tagged(
   });
 }
 
+/** A query string as a link builder writes it: each UTM value percent-encoded once. */
+export function utmQuery(values: Record<string, string>): string {
+  return Object.entries(values)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("&");
+}
+
+/** A `tagged` link carrying `values`, by default an email's link to the home page. */
+export function taggedLink(
+  share: number,
+  values: Record<string, string>,
+  extra: Partial<TemplateOptions> & { channel?: ChannelGroup } = {},
+): TrafficTemplate {
+  return tagged({ share, query: utmQuery(values), channel: "Email", landing: "/", ...extra });
+}
+
 /**
  * A Google Ads click with auto-tagging: GA4 reports google / cpc and the Ads campaign whatever
  * UTMs the link carries; the manual dimensions keep the UTMs (§6.3). Search campaigns are Paid

@@ -6,14 +6,12 @@
  * sees it (world.ts), and the demo world stays as it was.
  */
 import {
-  type ChannelGroup,
   direct,
   injected,
   landing,
   organicSearch,
-  type TemplateOptions,
   type TrafficTemplate,
-  tagged,
+  taggedLink,
 } from "../traffic.ts";
 import type { ProfileDefinition } from "./definition.ts";
 
@@ -40,20 +38,7 @@ export const HOSTILE_PROPERTY_NAME = `${H.script}${H.svg} ${H.template}`;
 const HOME = "/";
 const PAGES = [HOME, "/pricing", "/blog/launch"];
 
-/** A query string as a link builder writes it: each value percent-encoded once. */
-function utms(values: Record<string, string>): string {
-  return Object.entries(values)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-    .join("&");
-}
-
-function link(
-  share: number,
-  values: Record<string, string>,
-  extra: Partial<TemplateOptions> & { channel?: ChannelGroup } = {},
-): TrafficTemplate {
-  return tagged({ share, query: utms(values), channel: "Email", landing: HOME, ...extra });
-}
+const link = taggedLink;
 
 function baseline(): readonly TrafficTemplate[] {
   return [

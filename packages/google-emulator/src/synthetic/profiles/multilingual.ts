@@ -9,9 +9,8 @@ import {
   injected,
   landing,
   organicSearch,
-  type TemplateOptions,
   type TrafficTemplate,
-  tagged,
+  taggedLink,
 } from "../traffic.ts";
 import type { ProfileDefinition } from "./definition.ts";
 
@@ -32,19 +31,7 @@ export const MULTILINGUAL_PROPERTY_NAME = "東京ストア Москва متجر
 const HOME = "/";
 const PAGES = [HOME, "/sale", "/blog/launch"];
 
-function utms(values: Record<string, string>): string {
-  return Object.entries(values)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-    .join("&");
-}
-
-function link(
-  share: number,
-  values: Record<string, string>,
-  extra: Partial<TemplateOptions> = {},
-): TrafficTemplate {
-  return tagged({ share, query: utms(values), channel: "Email", landing: HOME, ...extra });
-}
+const link = taggedLink;
 
 function baseline(): readonly TrafficTemplate[] {
   return [
