@@ -7,6 +7,7 @@ import type {
   SubscriptionTier,
   WorkspaceRole,
 } from "@utmost/contracts";
+import { planOf } from "@utmost/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   makeDataSource,
@@ -68,6 +69,15 @@ function property(overrides: Partial<DataSource> = {}): DataSource {
   });
 }
 
+/** Where the plan's history starts in these tests, as the server sends it. */
+const WINDOW_START = "2025-10-04T12:00:00.000Z";
+
+/** The history window of a plan (ADR 023), with or without older scans hidden. */
+function historyOf(tier: SubscriptionTier, olderHidden: boolean) {
+  const days = planOf(tier).historyDays;
+  return { tier, days, startsAt: days === null ? null : WINDOW_START, olderHidden };
+}
+
 /** The page of `dataSource`, in a workspace whose owner is on `ownerTier` (Pro: CSV exports). */
 function arrange(
   dataSource: DataSource,
@@ -94,6 +104,8 @@ function arrange(
       jsonResponse(200, { scanSchedule: PRO_SCHEDULE }),
     [`GET /api/data-sources/${dataSource.id}/trends`]: () =>
       jsonResponse(200, { points: [], changes: null }),
+    [`GET /api/data-sources/${dataSource.id}/history-window`]: () =>
+      jsonResponse(200, { history: historyOf(ownerTier, false) }),
     ...extra,
   });
   const rendered = renderRoutes(
@@ -1006,5 +1018,124 @@ describe("A failed payment (issue 23)", () => {
       expect(screen.getByRole("button", { name: "Export CSV" })).toHaveProperty("disabled", false),
     );
     expect(screen.queryByText("Payment failed")).toBeNull();
+  });
+});
+
+describe("History by plan (issue 23)", () => {
+  const PRO_NOTE =
+    "Your Pro plan keeps 30 days of history, since Oct 4, 2025. Upgrade to see older scans.";
+
+  /** The page on `tier`, seen by `role`, with older scans hidden or not. */
+  function arrangeWindow(
+    tier: SubscriptionTier,
+    olderHidden: boolean,
+    role: WorkspaceRole = "owner",
+  ) {
+    const dataSource = property();
+    const workspace = makeWorkspace({ id: dataSource.workspaceId, role, ownerTier: tier });
+    return arrange(dataSource, [], {
+      "GET /api/workspaces": () => jsonResponse(200, { workspaces: [workspace] }),
+      [`GET /api/data-sources/${dataSource.id}/history-window`]: () =>
+        jsonResponse(200, { history: historyOf(tier, olderHidden) }),
+    });
+  }
+
+  const notes = () => screen.queryAllByText(/days of history, since/);
+
+  async function chooseRange(label: string) {
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Date range" }), { key: "Enter" });
+    fireEvent.keyDown(await screen.findByRole("option", { name: label }), { key: "Enter" });
+  }
+
+  it("says where a Pro plan's history ends under the date range, the chart and the changes when older scans are hidden", async () => {
+    arrangeWindow("pro", true);
+
+    await waitFor(() => expect(notes()).toHaveLength(3));
+    for (const note of notes()) {
+      expect(note.textContent).toBe(PRO_NOTE);
+      const link = within(note).getByRole("link", { name: "Upgrade to see older scans." });
+      expect(link.getAttribute("href")).toBe("/settings/billing");
+    }
+    const issuesCard = screen.getByText("Issues Found").closest(".rounded-xl");
+    expect(issuesCard?.textContent).toContain(PRO_NOTE);
+    const trendCard = screen.getByText("Score over time").closest(".rounded-xl");
+    expect(trendCard?.textContent).toContain(PRO_NOTE);
+    expect(
+      screen.getByText(/The scan before this one is older than the plan's history/),
+    ).toBeTruthy();
+  });
+
+  it("says nothing while the range stays inside the window, and explains a range that reaches past it", async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    arrangeWindow("pro", false);
+    await screen.findByText("Score over time");
+    expect(notes()).toHaveLength(0);
+    expect(screen.getByText(/This is the property's first completed audit/)).toBeTruthy();
+
+    await chooseRange("Last 30 days");
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Date range" }).textContent).toContain(
+        "Last 30 days",
+      ),
+    );
+    expect(notes()).toHaveLength(0);
+
+    await chooseRange("Last 90 days");
+    await waitFor(() => expect(notes()).toHaveLength(1));
+    expect(notes()[0]?.textContent).toBe(PRO_NOTE);
+
+    await chooseRange("All time");
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Date range" }).textContent).toContain(
+        "All time",
+      ),
+    );
+    expect(notes()).toHaveLength(1);
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+
+  it("keeps the spec's four date ranges on every plan", async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    arrangeWindow("free", true);
+    await screen.findByText("Score over time");
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Date range" }), { key: "Enter" });
+    const options = await screen.findAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual([
+      "Last 7 days",
+      "Last 30 days",
+      "Last 90 days",
+      "All time",
+    ]);
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+
+  it("says nothing on Agency, which keeps every scan", async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const { fetchMock } = arrangeWindow("agency", false);
+    await screen.findByText("Score over time");
+    // The window has been read, so no note is still to come.
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([input]) => String(input).endsWith("/history-window")),
+      ).toBe(true),
+    );
+    await chooseRange("All time");
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Date range" }).textContent).toContain(
+        "All time",
+      ),
+    );
+    expect(notes()).toHaveLength(0);
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+
+  it("tells a member whose owner's plan it is, without an upgrade link", async () => {
+    arrangeWindow("pro", true, "member");
+
+    await waitFor(() => expect(notes()).toHaveLength(3));
+    expect(notes()[0]?.textContent).toBe(
+      "The workspace owner's Pro plan keeps 30 days of history, since Oct 4, 2025. Older scans are kept and show again when the owner upgrades.",
+    );
+    expect(screen.queryByRole("link", { name: "Upgrade to see older scans." })).toBeNull();
   });
 });

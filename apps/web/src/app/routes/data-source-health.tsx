@@ -27,6 +27,7 @@ import { PdfReportCard } from "@/features/reports/components/pdf-report-card";
 import { ChangesSinceCard, ScoreTrendCard } from "@/features/trends/components/trend-cards";
 import { errorMessage, isApiError } from "@/lib/api-client";
 import { useAuditRunner } from "@/lib/audits";
+import { useHistoryWindow } from "@/lib/history-window";
 import { useIssueCounts } from "@/lib/issue-counts";
 import { useWorkspaces } from "@/lib/workspaces";
 
@@ -50,6 +51,11 @@ function Report({ dataSource }: { dataSource: DataSource }) {
 
   const grace = workspace?.ownerPaymentGrace;
   const payer = workspace?.role === "owner" ? "self" : "owner";
+  // Spec §9 Plans: how far back the owner's plan keeps history (ADR 023).
+  const historyWindow = useHistoryWindow(dataSource.id).data;
+  const history = historyWindow
+    ? { window: historyWindow, viewerIsOwner: workspace?.role === "owner" }
+    : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -98,15 +104,16 @@ function Report({ dataSource }: { dataSource: DataSource }) {
           {/* Issue 22: the score and what changed first, then the issues; history and files below. */}
           <div className="grid min-w-0 gap-6 lg:grid-cols-2">
             <HealthSummaryCard scan={report} counts={counts} />
-            <ChangesSinceCard dataSourceId={dataSource.id} />
+            <ChangesSinceCard dataSourceId={dataSource.id} history={history} />
           </div>
           <IssuesCard
             dataSourceId={dataSource.id}
             scanId={report.id}
             csvExports={csvExports}
             counts={counts}
+            history={history}
           />
-          <ScoreTrendCard dataSourceId={dataSource.id} />
+          <ScoreTrendCard dataSourceId={dataSource.id} history={history} />
           <div className="grid min-w-0 gap-6 lg:grid-cols-2">
             <ScanDetailsCard scan={report} />
             <PdfReportCard dataSourceId={dataSource.id} whiteLabelReports={whiteLabelReports} />

@@ -2,12 +2,14 @@ import type { Issue, IssueCounts } from "@utmost/contracts";
 import { Download, ListChecks, SearchCheck, SearchX } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CountsDefinition } from "@/components/counts-definition";
+import { HistoryWindowNote } from "@/components/history-window-note";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { UpgradeNotice } from "@/components/upgrade-notice";
 import { errorMessage } from "@/lib/api-client";
+import { type HistoryView, rangeReachesPast } from "@/lib/history-window";
 import { isTypingTarget } from "@/lib/keyboard";
 import { useExportIssueCsv, useExportScanCsv } from "../api/export-csv";
 import { useIssues } from "../api/get-issues";
@@ -87,17 +89,21 @@ function useListKeys(
  * filtered by status, severity, check and text, optionally grouped by check, with counts per
  * filter value and keyboard navigation. Its Active issues are exactly what the counts count;
  * muted and resolved ones are listed under their status and can be restored. The audit's CSV
- * export covers the same range; it works when the owner's plan has it (spec §9 Plans).
+ * export covers the same range; it works when the owner's plan has it (spec §9 Plans). Both stop
+ * where the owner's plan's history does (ADR 023), which a note says when it hides something.
  */
 export function IssuesCard({
   dataSourceId,
   scanId,
   csvExports,
   counts,
+  history,
 }: {
   dataSourceId: string;
   scanId: string;
   csvExports: boolean | undefined;
+  /** The plan's history window, once known. */
+  history?: HistoryView | undefined;
   /** The property's counts (the one model), to tell when the date range hides counted issues. */
   counts: IssueCounts | null | undefined;
 }) {
@@ -126,6 +132,10 @@ export function IssuesCard({
   // The latest audit's counted issues that this date range leaves out.
   const outOfRange =
     counts && !filtered && filters.status === "active" ? counts.active - activeInRange : 0;
+  const windowNote =
+    history !== undefined &&
+    (history.window.olderHidden ||
+      rangeReachesPast(history.window, range === "all" ? "all" : Number(range)));
 
   const item = (issue: Issue) => (
     <li key={issue.id}>
@@ -234,6 +244,7 @@ export function IssuesCard({
         </div>
       </CardHeader>
       <CardContent className="flex min-w-0 flex-col gap-4">
+        {windowNote ? <HistoryWindowNote history={history} /> : null}
         {csvExports !== false ? null : (
           <UpgradeNotice feature="CSV exports" sells={(plan) => plan.csvExports} />
         )}

@@ -3,8 +3,17 @@ import { LineChart } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScoreChart } from "./score-chart";
 
-/** The score of every completed scan; a line needs two of them. */
-export function ScoreOverTimeCard({ points }: { points: readonly TrendPoint[] }) {
+/**
+ * The score of every completed scan the plan's history keeps; a line needs two of them. `note`
+ * says where that history ends when it hides older scans.
+ */
+export function ScoreOverTimeCard({
+  points,
+  note,
+}: {
+  points: readonly TrendPoint[];
+  note?: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -18,7 +27,7 @@ export function ScoreOverTimeCard({ points }: { points: readonly TrendPoint[] })
             : "Health score and issues of every completed scan"}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
         {points.length >= 2 ? (
           <ScoreChart points={points} />
         ) : (
@@ -28,6 +37,7 @@ export function ScoreOverTimeCard({ points }: { points: readonly TrendPoint[] })
               : "No completed scan yet. The chart appears after the second scan."}
           </p>
         )}
+        {note}
       </CardContent>
     </Card>
   );
