@@ -113,3 +113,17 @@ export async function signUpConnectAndAudit(
   await page.getByRole("button", { name: "Go to Dashboard" }).click();
   await waitForPath(page, "/dashboard");
 }
+
+/**
+ * Buys a paid plan from Settings → Billing through the Dodo stand-in's hosted checkout (a card
+ * that pays) and waits until the sidebar shows it.
+ */
+export async function buyPlanAtCheckout(browser: Browser, plan: "Pro" | "Team" | "Agency") {
+  const { page } = browser;
+  await page.goto(browser.url("/settings/billing"));
+  await page.getByRole("button", { name: `Upgrade to ${plan}` }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
+  await page.getByRole("button", { name: "Pay" }).click();
+  await waitForPath(page, "/dashboard");
+  await page.getByTestId("sidebar").getByText(`${plan} Plan`).waitFor();
+}

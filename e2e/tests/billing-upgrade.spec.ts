@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-import { signUpAndSkipOnboarding } from "../support/journeys.ts";
+import { buyPlanAtCheckout, signUpAndSkipOnboarding } from "../support/journeys.ts";
 
 /**
  * Issue 8: a new account on Free upgrades to Pro through the provider's hosted checkout (the
@@ -112,12 +112,7 @@ describe("upgrading a plan", () => {
       email: uniqueEmail("paid"),
       password: "a-good-password",
     });
-    await page.goto(browser.url("/settings/billing"));
-    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
-    await page.getByRole("button", { name: "Pay" }).click();
-    await waitForPath(page, "/dashboard");
-    await page.getByTestId("sidebar").getByText("Pro Plan").waitFor();
+    await buyPlanAtCheckout(browser, "Pro");
 
     await page.goto(browser.url("/settings/billing"));
     await page.getByText("Pro · $15.00 per month").waitFor();

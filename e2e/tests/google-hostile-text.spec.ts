@@ -3,7 +3,7 @@ import type { Dialog, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail, useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-import { signUpAndSkipOnboarding } from "../support/journeys.ts";
+import { buyPlanAtCheckout, signUpAndSkipOnboarding } from "../support/journeys.ts";
 
 /** A scan of the small hostile property takes a few seconds; the journey runs two. */
 const SCAN_TIMEOUT = 90_000;
@@ -50,12 +50,7 @@ describe("text from Google", () => {
         email: uniqueEmail("hostile-google"),
         password: "a-good-password",
       });
-      await page.goto(browser.url("/settings/billing"));
-      await page.getByRole("button", { name: "Upgrade to Pro" }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/dodo-emulator/checkout/"));
-      await page.getByRole("button", { name: "Pay" }).click();
-      await waitForPath(page, "/dashboard");
-      await page.getByTestId("sidebar").getByText("Pro Plan").waitFor();
+      await buyPlanAtCheckout(browser, "Pro");
 
       // Google's consent page as the hostile user, then the property picker.
       await page.goto(browser.url("/connect-data-source"));
