@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { DataSource, WorkspaceSummary } from "@utmost/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { AppLayout } from "@/components/layout/app-layout";
+import { ADD_PROPERTY_PATH } from "@/lib/plan-room";
 import { makeMe, makeSubscription } from "@/testing/billing";
 import { makeDataSource, makeRunningScan, makeScan, makeWorkspace } from "@/testing/factories";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
@@ -144,6 +145,26 @@ describe("/dashboard", () => {
       true,
     );
     expect(card.getByRole("link", { name: "Upgrade your plan" })).toBeTruthy();
+  });
+
+  it("offers an Agency owner at the limit an add-on property on both notices, and no upgrade", async () => {
+    const workspace = makeWorkspace({
+      ownerTier: "agency",
+      dataSourceLimit: 1,
+      dataSourceCount: 1,
+    });
+    arrange(workspace, [makeDataSource({ workspaceId: workspace.id })]);
+
+    expect(await screen.findByText("1 of 1 used")).toBeTruthy();
+    const offers = screen.getAllByRole("link", { name: "Add a property for $10/month" });
+    expect(offers.map((offer) => offer.getAttribute("href"))).toEqual([
+      ADD_PROPERTY_PATH,
+      ADD_PROPERTY_PATH,
+    ]);
+    expect(
+      screen.getByText("You've reached your Agency plan's analytics property limit."),
+    ).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /upgrade/i })).toBeNull();
   });
 
   it("tells a member at the owner's limit that only the owner can upgrade", async () => {

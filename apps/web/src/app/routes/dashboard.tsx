@@ -78,6 +78,8 @@ export function DashboardRoute() {
             (me?.subscription?.dataSourceLimit ?? DEFAULT_DATA_SOURCE_LIMIT),
           viewerIsOwner: true,
           countsOtherWorkspaces: false,
+          canBuyProperty: (me?.subscription?.tier ?? "free") !== "free",
+          canUpgrade: me?.subscription?.tier !== "agency",
         }}
       />
     </div>

@@ -3,6 +3,7 @@ import {
   BillingDetailsResponseSchema,
   type PaidTier,
   PLANS,
+  SetExtraPropertiesRequestSchema,
   SubscriptionTierSchema,
 } from "@utmost/contracts";
 import { toast } from "sonner";
@@ -39,6 +40,38 @@ export function useChangePlan(options: { onSuccess: () => void }) {
       queryClient.setQueryData(billingDetailsQueryKey, response);
       toast.success("Subscription updated successfully", {
         description: `You are now on the ${PLANS[tier].name} plan.`,
+      });
+      options.onSuccess();
+      for (const queryKey of [meQueryKey, workspacesQueryKey, billingQueryKey]) {
+        await queryClient.invalidateQueries({ queryKey });
+      }
+    },
+    onError: (error) => toast.error(`Failed to update subscription: ${errorMessage(error)}`),
+  });
+}
+
+/** "2 add-on properties", "1 add-on property". */
+export function addOnCount(count: number): string {
+  return `${count} add-on ${count === 1 ? "property" : "properties"}`;
+}
+
+/**
+ * `POST /api/billing/extra-properties` (issue 23): the provider sets the add-on properties the
+ * plan carries and prorates the rest of the period; the new limit follows in the plan, the
+ * workspaces and the sidebar.
+ */
+export function useSetExtraProperties(options: { onSuccess: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (extraProperties: number) =>
+      apiRequest("/api/billing/extra-properties", BillingDetailsResponseSchema, {
+        method: "POST",
+        body: SetExtraPropertiesRequestSchema.parse({ extraProperties }),
+      }),
+    onSuccess: async (response, extraProperties) => {
+      queryClient.setQueryData(billingDetailsQueryKey, response);
+      toast.success("Subscription updated successfully", {
+        description: `Your plan now carries ${addOnCount(extraProperties)}.`,
       });
       options.onSuccess();
       for (const queryKey of [meQueryKey, workspacesQueryKey, billingQueryKey]) {

@@ -74,7 +74,8 @@ function SubscriptionCard({
 }
 
 function BillingDetails({ billing }: { billing: BillingOverview }) {
-  const { subscription, mode, canManage, paymentGrace } = billing;
+  const { subscription, mode, canManage, paymentGrace, extraProperties, canBuyExtraProperties } =
+    billing;
   if (!subscription) return <EmptyState icon={CreditCard} title="No active subscription" />;
   return (
     <div className="flex flex-col gap-6">
@@ -88,7 +89,13 @@ function BillingDetails({ billing }: { billing: BillingOverview }) {
       ) : null}
       <SubscriptionCard subscription={subscription} canManage={canManage} />
       {subscription.tier === "free" ? <UpgradePlans mode={mode} /> : null}
-      {subscription.tier !== "free" && canManage ? <PaidPlanDetails /> : null}
+      {subscription.tier !== "free" && canManage ? (
+        <PaidPlanDetails
+          limit={subscription.dataSourceLimit}
+          extraProperties={extraProperties}
+          canBuyExtraProperties={canBuyExtraProperties}
+        />
+      ) : null}
     </div>
   );
 }

@@ -23,10 +23,8 @@ import {
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useBillingDetails, useChangePlan } from "../api/billing-details";
-
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
-}
+import { AddOnProperties } from "./add-on-properties";
+import { formatMoney } from "./format-money";
 
 function Fact({
   icon: Icon,
@@ -170,10 +168,19 @@ function Invoices({ details }: { details: BillingDetails }) {
 
 /**
  * Issue 22: a paid plan's billing, read live from the provider: plan and price, renewal or end
- * date, the card on file, the invoices, and a plan change in one step. Each bill line (the plan
- * today, add-ons with issue 23) is listed as the provider bills it.
+ * date, the card on file, the invoices, and a plan change in one step. Each bill line (the plan,
+ * its add-on properties with issue 23) is listed as the provider bills it, and the add-on
+ * properties change in one step too.
  */
-export function PaidPlanDetails() {
+export function PaidPlanDetails({
+  limit,
+  extraProperties,
+  canBuyExtraProperties,
+}: {
+  limit: number;
+  extraProperties: number;
+  canBuyExtraProperties: boolean;
+}) {
   const details = useBillingDetails(true);
   if (details.isPending) return <Skeleton className="h-64" />;
   if (details.isError) {
@@ -222,6 +229,14 @@ export function PaidPlanDetails() {
             ))}
           </ul>
         ) : null}
+        {data.endsAt ? null : (
+          <AddOnProperties
+            details={data}
+            limit={limit}
+            extraProperties={extraProperties}
+            available={canBuyExtraProperties}
+          />
+        )}
         {data.endsAt ? null : <ChangePlan details={data} />}
         <Invoices details={data} />
       </CardContent>

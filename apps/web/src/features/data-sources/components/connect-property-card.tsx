@@ -8,7 +8,12 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage, isApiError } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
 import { useStartGoogleOAuth } from "@/lib/google-oauth";
-import { PROPERTY_LIMIT_TOAST, planRoom } from "@/lib/plan-room";
+import {
+  ADD_PROPERTY_OFFER,
+  ADD_PROPERTY_PATH,
+  PROPERTY_LIMIT_TOAST,
+  planRoom,
+} from "@/lib/plan-room";
 
 export function ConnectPropertyCard({ workspace }: { workspace: WorkspaceSummary | null }) {
   const workspaceId = workspace?.id ?? null;
@@ -58,7 +63,11 @@ export function ConnectPropertyCard({ workspace }: { workspace: WorkspaceSummary
               {room.viewerIsOwner ? "your" : "the workspace owner's"} {room.planName} plan are in
               use
               {room.countsOtherWorkspaces ? ", across all of the owner's workspaces" : ""}.{" "}
-              {room.viewerIsOwner ? (
+              {room.canBuyProperty ? (
+                <Link to={ADD_PROPERTY_PATH} className="font-medium text-primary hover:underline">
+                  {ADD_PROPERTY_OFFER}
+                </Link>
+              ) : room.viewerIsOwner ? (
                 <Link to="/settings/billing" className="font-medium text-primary hover:underline">
                   Upgrade your plan
                 </Link>

@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import type { PlanRoom } from "@/lib/plan-room";
+import { ADD_PROPERTY_OFFER, ADD_PROPERTY_PATH, type PlanRoom } from "@/lib/plan-room";
 
 /**
  * Dashboard's "X of Y used" card (spec §2 /dashboard). Spec §5: adding is blocked once the
  * owner's limit is used, counted across all their workspaces as the server counts it; the card
- * then says why and, to the owner, how to upgrade.
+ * then says why and, to the owner, how to get room: an add-on property on a paid plan (issue 23),
+ * an upgrade below Agency.
  */
 export function PropertiesUsageCard({ room }: { room: PlanRoom }) {
   const { used, limit, atLimit } = room;
@@ -50,7 +51,27 @@ export function PropertiesUsageCard({ room }: { room: PlanRoom }) {
               className="flex items-center gap-2 text-sm text-muted-foreground"
             >
               <AlertCircle className="size-4 shrink-0 text-warning" aria-hidden />
-              {room.viewerIsOwner ? (
+              {room.canBuyProperty ? (
+                <span>
+                  Limit reached.{" "}
+                  <Link to={ADD_PROPERTY_PATH} className="font-medium text-primary hover:underline">
+                    {ADD_PROPERTY_OFFER}
+                  </Link>
+                  {room.canUpgrade ? (
+                    <>
+                      {" "}
+                      or{" "}
+                      <Link
+                        to="/settings/billing"
+                        className="font-medium text-primary hover:underline"
+                      >
+                        upgrade your plan
+                      </Link>
+                    </>
+                  ) : null}
+                  .
+                </span>
+              ) : room.viewerIsOwner ? (
                 <span>
                   Limit reached.{" "}
                   <Link to="/settings/billing" className="font-medium text-primary hover:underline">

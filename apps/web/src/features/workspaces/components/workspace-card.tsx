@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMe } from "@/lib/auth";
-import { planRoom } from "@/lib/plan-room";
+import { ADD_PROPERTY_OFFER, ADD_PROPERTY_PATH, planRoom } from "@/lib/plan-room";
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -45,7 +45,21 @@ export function WorkspaceCard({ workspace }: { workspace: WorkspaceSummary }) {
         {room.atLimit ? (
           <div className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center">
             <AlertCircle className="size-4 shrink-0 text-warning-foreground" aria-hidden />
-            {room.viewerIsOwner ? (
+            {room.canBuyProperty ? (
+              <>
+                <p className="flex-1">
+                  You've reached your {room.planName} plan's analytics property limit.
+                </p>
+                <Button asChild size="sm" variant="outline">
+                  <Link to={ADD_PROPERTY_PATH}>{ADD_PROPERTY_OFFER}</Link>
+                </Button>
+                {room.canUpgrade ? (
+                  <Button asChild size="sm" variant="ghost">
+                    <Link to="/settings/billing">Upgrade Plan</Link>
+                  </Button>
+                ) : null}
+              </>
+            ) : room.viewerIsOwner ? (
               <>
                 <p className="flex-1">
                   You've reached your {room.planName} plan's analytics property limit. Upgrade your
