@@ -364,6 +364,12 @@ describe.each(testDatabaseKinds())("the permission matrix on %s", (kind) => {
       request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/trends` }),
     },
     {
+      route: "GET /api/data-sources/:dataSourceId/history-window",
+      property: true,
+      expected: ALL,
+      request: (f) => ({ url: `/api/data-sources/${f.dataSourceId}/history-window` }),
+    },
+    {
       route: "POST /api/issues/:issueId/mute",
       property: true,
       expected: ALL,
