@@ -1,5 +1,7 @@
 import { HistoryWindowResponseSchema, type SubscriptionTier } from "@utmost/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriptions } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
 import { createTestApp, signUp, type TestApp } from "../../test/test-app.ts";
@@ -197,6 +199,20 @@ describe.each(testDatabaseKinds())("history windows on %s", (kind) => {
       allTime: ["recent"],
       trend: ["recent"],
     });
+  });
+
+  it("keeps the paid plan's window through a failed payment's 7 days, then Free's", async () => {
+    const fixture = await propertyWithHistory("agency");
+    const failPayment = (days: number) =>
+      db()
+        .update(subscriptions)
+        .set({ status: "on_hold", paymentFailedAt: daysAgo(days) })
+        .where(eq(subscriptions.userId, fixture.userId));
+
+    await failPayment(6);
+    expect((await whatTheAppShows(fixture)).scans).toEqual(["ancient", "old", "recent"]);
+    await failPayment(8);
+    expect((await whatTheAppShows(fixture)).scans).toEqual(["recent"]);
   });
 
   it("always shows the latest completed scan and what it found, however old", async () => {
