@@ -118,8 +118,9 @@ export async function demoPropertyId(browser: Browser): Promise<string> {
       const { scans } = (await response.json()) as { scans: { status: string }[] };
       const done = scans.filter((scan) => scan.status === "completed").length;
       const running = scans.some((scan) => scan.status === "running");
-      // Two quiet looks in a row: the seed may be between one scan and the next.
-      settledPolls = !running && done >= 2 ? settledPolls + 1 : 0;
+      // The seed's four weekly scans, and two quiet looks in a row: the seed may be between
+      // one scan and the next.
+      settledPolls = !running && done >= 4 ? settledPolls + 1 : 0;
       if (settledPolls >= 2) return id;
     }
     await page.waitForTimeout(1_500);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
 import { signIn } from "../support/journeys.ts";
+import { demoPropertyId } from "../support/pages.ts";
 
 const run = promisify(execFile);
 const DEMO_PROPERTY = "Larkspur Home";
@@ -77,12 +78,11 @@ describe("one model of counts", () => {
     const { page } = browser;
     await signIn(browser);
 
-    // The dashboard's card.
+    // The dashboard's card, once the demo's history is in.
+    await demoPropertyId(browser);
     await page.goto(browser.url("/dashboard"));
     const reportLink = page.getByRole("link", { name: "View Full Report" }).first();
     await reportLink.waitFor();
-    await seededHistory(page, (await reportLink.getAttribute("href")) ?? "");
-    await page.reload();
     const card = page
       .locator("div")
       .filter({ has: page.getByText(DEMO_PROPERTY, { exact: true }) })
@@ -118,12 +118,13 @@ describe("one model of counts", () => {
     // Client Overview.
     await page.goto(browser.url("/clients"));
     await page.getByRole("heading", { level: 1, name: "Client Overview" }).waitFor();
-    const headers = await page.getByRole("columnheader").allTextContents();
-    const criticalColumn = headers.findIndex((header) => header.trim() === "Critical");
-    expect(criticalColumn).toBeGreaterThan(-1);
     const row = page
       .getByRole("row")
       .filter({ has: page.getByRole("link", { name: DEMO_PROPERTY, exact: true }) });
+    await row.waitFor();
+    const headers = await page.getByRole("columnheader").allTextContents();
+    const criticalColumn = headers.findIndex((header) => header.trim() === "Critical");
+    expect(criticalColumn).toBeGreaterThan(-1);
     const clientsCritical = await row.locator("td").nth(criticalColumn).textContent();
     expect(Number(clientsCritical?.trim())).toBe(dashboard.critical);
 
@@ -200,24 +201,6 @@ describe("one model of counts", () => {
   }, 480_000);
 });
 
-/** The demo's history is scanned as the server starts: wait until its last scan completed. */
-async function seededHistory(page: Page, reportHref: string) {
-  const id = /^\/data-sources\/([^/]+)\/health$/.exec(reportHref)?.[1];
-  if (!id) throw new Error(`not a report link: ${reportHref}`);
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(
-          new URL(`/api/data-sources/${id}/scans`, page.url()).toString(),
-        );
-        const { scans } = (await response.json()) as { scans: { status: string }[] };
-        return scans.length >= 4 && scans.every((scan) => scan.status !== "running");
-      },
-      { timeout: 300_000, interval: 2_000 },
-    )
-    .toBe(true);
-}
-
 async function titleOf(article: Locator): Promise<string> {
   const title = await article.locator("h4").first().textContent();
   if (!title) throw new Error("an issue without a title");
@@ -239,9 +222,9 @@ describe("the health report on a phone", () => {
   it("keeps the issue list and its filters within a 390 px screen", async () => {
     const { page } = browser;
     await signIn(browser);
+    await demoPropertyId(browser);
+    await page.goto(browser.url("/dashboard"));
     const reportLink = page.getByRole("link", { name: "View Full Report" }).first();
-    await reportLink.waitFor();
-    await seededHistory(page, (await reportLink.getAttribute("href")) ?? "");
     await reportLink.click();
     await page.getByRole("button", { name: /^Active \(\d+\)$/ }).waitFor();
     await page.getByRole("article").first().waitFor();
