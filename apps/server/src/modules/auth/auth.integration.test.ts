@@ -1,9 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, subscriptions, users } from "../../db/schema.ts";
+import { subscriptions, users } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { PRODUCTION_ENV } from "../../test/production.ts";
 import { cookieHeader, createTestApp, newUser, signUp, type TestApp } from "../../test/test-app.ts";
+import { newestMailTo } from "../mail/mail.testing.ts";
 
 /** The verification link in a mail's text body. */
 function verificationLink(text: string): string {
@@ -28,16 +29,7 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
       payload: payload as Record<string, unknown>,
       headers: cookie ? { cookie } : {},
     });
-  const lastMailTo = async (email: string) => {
-    const [mail] = await app.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email.toLowerCase()))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    if (!mail) throw new Error(`no mail to ${email}`);
-    return mail;
-  };
+  const lastMailTo = (email: string) => newestMailTo(app.database.db, email);
   const countUsers = async (email: string) =>
     (await app.database.db.select().from(users).where(eq(users.email, email))).length;
 

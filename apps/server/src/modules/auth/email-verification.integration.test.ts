@@ -1,10 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, userRoles, users } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
 import { cookieHeader, createTestApp, newUser, signUp, type TestApp } from "../../test/test-app.ts";
 import { grantAdminEmails } from "../admin/admin.service.ts";
+import { newestMailTo } from "../mail/mail.testing.ts";
 import { insertTeam } from "../workspaces/workspaces.testing.ts";
 
 const ADMIN_EMAIL = "first-boss@example.com";
@@ -21,16 +22,7 @@ describe.each(testDatabaseKinds())("email verification on %s", (kind) => {
   const inject = (method: "GET" | "POST", url: string, cookie: string, payload?: object) =>
     app.server.inject({ method, url, headers: { cookie }, payload });
 
-  async function lastMailTo(email: string) {
-    const [mail] = await app.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email.toLowerCase()))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    if (!mail) throw new Error(`no mail to ${email}`);
-    return mail;
-  }
+  const lastMailTo = (email: string) => newestMailTo(app.database.db, email);
 
   async function followVerificationLink(email: string) {
     const match = (await lastMailTo(email)).text.match(

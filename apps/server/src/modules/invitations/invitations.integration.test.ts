@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, workspaceInvitations, workspaceUsers } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { createTestApp, newUser, signUp, type TestApp } from "../../test/test-app.ts";
+import { newestMailTo } from "../mail/mail.testing.ts";
 import { insertTeam } from "../workspaces/workspaces.testing.ts";
 
 describe.each(testDatabaseKinds())("invitations on %s", (kind) => {
@@ -38,13 +39,7 @@ describe.each(testDatabaseKinds())("invitations on %s", (kind) => {
 
   /** The token of the newest mail to `email`, read from the link it carries. */
   async function mailedToken(email: string) {
-    const [mail] = await app.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email.toLowerCase()))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    if (!mail) throw new Error(`no mail to ${email}`);
+    const mail = await newestMailTo(app.database.db, email);
     const link = mail.text.match(/http\S+\/invite\/accept\?token=(\S+)/);
     if (!link?.[1]) throw new Error(`no invitation link in: ${mail.text}`);
     return { mail, token: decodeURIComponent(link[1]) };
