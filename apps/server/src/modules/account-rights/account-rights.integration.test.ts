@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accounts,
   alertDeliveries,
+  apiKeys,
   dataSources,
   sessions,
   subscriptions,
@@ -365,6 +366,16 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
         mutedByUserId: account.userId,
         mutedAt: new Date(),
       });
+      const [neighbourKey] = await db()
+        .insert(apiKeys)
+        .values({
+          workspaceId: neighbourWorkspace,
+          name: "Their export",
+          keyPrefix: "utm_test",
+          keyHash: `hash-${randomUUID()}`,
+          createdByUserId: account.userId,
+        })
+        .returning();
       await db()
         .insert(workspaceInvitations)
         .values([
@@ -432,6 +443,13 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
         .from(workspaceInvitations)
         .where(eq(workspaceInvitations.workspaceId, neighbourWorkspace));
       expect(neighbourInvitations).toEqual([]);
+      // A key they made there is revoked, as when a member is removed, not left listed Active.
+      const [keptKey] = await db()
+        .select()
+        .from(apiKeys)
+        .where(eq(apiKeys.id, neighbourKey?.id ?? ""));
+      expect(keptKey).toMatchObject({ createdByUserId: null, revokedReason: "creator_removed" });
+      expect(keptKey?.revokedAt).not.toBeNull();
       const neighbourMe = await request("GET", "/api/me", neighbour.cookie);
       expect(neighbourMe.statusCode).toBe(200);
     });

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   accounts,
   alertDeliveries,
   alertRules,
+  apiKeys,
   auditScans,
   billingEvents,
   dataSources,
@@ -363,6 +364,11 @@ export async function purgeUser(
       .for("update");
     if (!due) return false;
     await tx.delete(workspaces).where(eq(workspaces.ownerId, user.id));
+    // Keys the user made in other workspaces end with their membership, as on removal.
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()`, revokedReason: "creator_removed" })
+      .where(and(eq(apiKeys.createdByUserId, user.id), isNull(apiKeys.revokedAt)));
     await tx
       .delete(workspaceInvitations)
       .where(
