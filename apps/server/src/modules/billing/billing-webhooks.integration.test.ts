@@ -11,6 +11,7 @@ import {
   deliver,
   type SubscriptionSnapshot,
   subscriptionEvent,
+  TEST_EXTRA_PROPERTY_ADDON,
   TEST_PRODUCTS,
 } from "./billing.testing.ts";
 
@@ -63,6 +64,52 @@ describe.each(testDatabaseKinds())("billing webhooks on %s", (kind) => {
       },
     };
   }
+
+  it("keeps the extra properties in step with the subscription's add-ons, newest snapshot first (ADR 025)", async () => {
+    const { userId, sub } = await customer();
+    const extras = (quantity: number) => [
+      { addon_id: TEST_EXTRA_PROPERTY_ADDON, quantity },
+      { addon_id: "adn_something_else", quantity: 4 },
+    ];
+    const team = { ...sub, productId: TEST_PRODUCTS.advanced };
+    await deliver(app, subscriptionEvent("subscription.active", at(0), team));
+    await deliver(
+      app,
+      subscriptionEvent("subscription.plan_changed", at(2), { ...team, addons: extras(3) }),
+    );
+    expect(await subscriptionOf(userId)).toMatchObject({
+      tier: "advanced",
+      extraProperties: 3,
+      dataSourceLimit: 8,
+    });
+
+    // An older snapshot arriving late changes nothing; a newer one with fewer add-ons does.
+    const stale = await deliver(
+      app,
+      subscriptionEvent("subscription.plan_changed", at(1), { ...team, addons: extras(1) }),
+    );
+    expect(stale.json().outcome).toBe("stale");
+    expect((await subscriptionOf(userId)).dataSourceLimit).toBe(8);
+    await deliver(
+      app,
+      subscriptionEvent("subscription.renewed", at(3), { ...team, addons: extras(1) }),
+    );
+    expect(await subscriptionOf(userId)).toMatchObject({ extraProperties: 1, dataSourceLimit: 6 });
+
+    await deliver(
+      app,
+      subscriptionEvent("subscription.cancelled", at(4), {
+        ...team,
+        status: "cancelled",
+        addons: extras(1),
+      }),
+    );
+    expect(await subscriptionOf(userId)).toMatchObject({
+      tier: "free",
+      extraProperties: 0,
+      dataSourceLimit: 1,
+    });
+  });
 
   it("applies a valid event once, however many times it is delivered", async () => {
     const { userId, sub } = await customer();
