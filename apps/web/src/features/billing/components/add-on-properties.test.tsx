@@ -211,3 +211,26 @@ describe("add-on properties on the billing page", () => {
     expect(screen.getByRole("alertdialog")).toBeTruthy();
   });
 });
+
+describe("the limit notice's offer on a plan an administrator gave", () => {
+  it("says whom to ask, since nothing is billed by the provider", async () => {
+    const subscription = makeSubscription({ tier: "agency", dataSourceLimit: 25 });
+    stubFetch({
+      "GET /api/billing": () =>
+        jsonResponse(200, makeBillingOverview({ subscription, canManage: false })),
+      "GET /api/me": () => jsonResponse(200, makeMe(subscription)),
+      "GET /api/session": () => jsonResponse(200, makeMe(subscription)),
+      "GET /api/workspaces": () => jsonResponse(200, { workspaces: [] }),
+    });
+    renderRoutes(
+      [{ path: "/settings/billing", element: <BillingSettings /> }],
+      "/settings/billing?add-property=1",
+    );
+    expect(
+      await screen.findByText(
+        "Your plan was given by an administrator, not bought: ask them for more analytics properties.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Add-on properties" })).toBeNull();
+  });
+});

@@ -15,7 +15,7 @@ import { addOnCount, useSetExtraProperties } from "../api/billing-details";
 import { formatMoney } from "./format-money";
 
 /** The query the limit notice's "Add a property for $10/month" opens billing with. */
-const ONE_MORE_PARAM = "add-property";
+export const ONE_MORE_PARAM = "add-property";
 
 const perMonth = (count: number) => formatMoney(count * EXTRA_PROPERTY_PRICE_USD * 100, "USD");
 

@@ -1,6 +1,7 @@
 import type { BillingOverview, Subscription } from "@utmost/contracts";
 import { TIER_LABELS } from "@utmost/contracts";
 import { CreditCard } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,6 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useBilling } from "../api/get-billing";
 import { useOpenPortal } from "../api/open-portal";
+import { ONE_MORE_PARAM } from "./add-on-properties";
 import { PaidPlanDetails } from "./paid-plan-details";
 import { PaymentGraceAlert } from "./payment-grace-alert";
 import { UpgradePlans } from "./upgrade-plans";
@@ -76,7 +78,11 @@ function SubscriptionCard({
 function BillingDetails({ billing }: { billing: BillingOverview }) {
   const { subscription, mode, canManage, paymentGrace, extraProperties, canBuyExtraProperties } =
     billing;
+  const [searchParams] = useSearchParams();
   if (!subscription) return <EmptyState icon={CreditCard} title="No active subscription" />;
+  // The limit notice's offer, on a plan nobody pays the provider for (an administrator's).
+  const noProviderPlan =
+    subscription.tier !== "free" && !canManage && searchParams.get(ONE_MORE_PARAM) === "1";
   return (
     <div className="flex flex-col gap-6">
       {paymentGrace ? (
@@ -88,6 +94,12 @@ function BillingDetails({ billing }: { billing: BillingOverview }) {
         />
       ) : null}
       <SubscriptionCard subscription={subscription} canManage={canManage} />
+      {noProviderPlan ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Your plan was given by an administrator, not bought: ask them for more analytics
+          properties.
+        </p>
+      ) : null}
       {subscription.tier === "free" ? <UpgradePlans mode={mode} /> : null}
       {subscription.tier !== "free" && canManage ? (
         <PaidPlanDetails
