@@ -23,8 +23,12 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(webDist, "index.html"))) {
     throw new Error(`${webDist} is missing: run \`npm run build\` first (npm run test:e2e does)`);
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), "utmost-e2e-"));
   const baseUrl = `http://localhost:${PORT}`;
+  // Another server on the port would answer the health check in this one's place.
+  if (await answers(`${baseUrl}/api/health`)) {
+    throw new Error(`port ${PORT} is taken by another server: stop it or set E2E_PORT`);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "utmost-e2e-"));
   const server: ChildProcess = spawn(process.execPath, ["apps/server/src/main.ts"], {
     cwd: root,
     env: {
@@ -42,24 +46,33 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start within 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  project.provide("baseUrl", baseUrl);
-
-  return async () => {
-    server.kill("SIGTERM");
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
     await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited with ${server.exitCode}`);
+    }
+    if (await answers(`${baseUrl}/api/health`)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("the server did not start within 60 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  project.provide("baseUrl", baseUrl);
+  return stop;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
 }
