@@ -258,11 +258,17 @@ describe.each(testDatabaseKinds())("an administrator's plan change and Dodo on %
     // Another paid tier keeps the gift's start; Free ends it.
     const moved = await setPlan(userId, "agency", PLANS.agency.properties);
     expect(moved.json().user.billing).toEqual({ source: "complimentary", since });
+    // Add-ons left from a subscription whose end was never heard of go with the plan.
+    await app.database.db
+      .update(subscriptions)
+      .set({ extraProperties: 2 })
+      .where(eq(subscriptions.userId, userId));
     const ended = await setPlan(userId, "free", 1);
     expect(ended.json().user.billing).toEqual({ source: "free" });
     expect(await subscriptionOf(app.database.db, userId)).toMatchObject({
       tier: "free",
       complimentarySince: null,
+      extraProperties: 0,
     });
   });
 });

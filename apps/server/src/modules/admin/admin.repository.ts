@@ -156,6 +156,7 @@ export async function upsertSubscription(
     complimentarySince: Date | null;
     status?: string;
     paymentFailedAt?: null;
+    extraProperties?: number;
   },
 ) {
   await db

@@ -163,6 +163,8 @@ export async function updateSubscription(
       ...update,
       complimentarySince: free || throughDodo ? null : (current.complimentarySince ?? now),
       ...(free || !throughDodo ? { status: "active", paymentFailedAt: null } : {}),
+      // Free carries no add-ons (a cancelled subscription's end sets the same).
+      ...(free ? { extraProperties: 0 } : {}),
     });
     await enforcePropertyLimit(tx, userId, now);
   });
