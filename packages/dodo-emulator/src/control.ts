@@ -27,14 +27,25 @@ export interface DodoControl {
   /** Every event sent, oldest first. */
   deliveries(): WebhookDelivery[];
   /**
+   * Sets the stand-in's clock (event timestamps, billing dates) to `at`, from where it runs on;
+   * null puts it back on the host's clock. Lets a demo or a browser test act out a renewal that
+   * failed days ago.
+   */
+  setClock(at: Date | null): void;
+  /**
    * Sends an already-sent event again with the SAME webhook-id and body (a duplicate delivery);
    * resolves to the receiver's HTTP status, or null if it was unreachable.
    */
   redeliver(webhookId: string): Promise<number | null>;
 }
 
-export function createControl(billing: Billing, webhooks: WebhookSender): DodoControl {
+export function createControl(
+  billing: Billing,
+  webhooks: WebhookSender,
+  setClock: (at: Date | null) => void,
+): DodoControl {
   return {
+    setClock,
     setWebhookUrl: (url) => webhooks.setUrl(url),
     subscription: (id) => billing.subscription(id),
     subscriptions: () => billing.subscriptions(),

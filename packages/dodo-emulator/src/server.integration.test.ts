@@ -149,6 +149,40 @@ describe("the HTTP control endpoints", () => {
     expect(h.receiver.received[8]?.webhookId).toBe(deliveries[0]?.webhookId);
   });
 
+  it("list the subscriptions and move the stand-in's clock, and back", async () => {
+    const h = await harness(true);
+    const { session_id } = await h.client.checkoutSessions.create({
+      product_cart: [{ product_id: PRO.productId, quantity: 1 }],
+    });
+    const clock = (now: unknown) =>
+      fetch(`${h.emulator.url}/__emulator/clock`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ now }),
+      });
+    expect((await clock("2025-03-01T08:00:00.000Z")).status).toBe(200);
+    const paid = await post(h, `/checkouts/${session_id}/pay`);
+    const subscriptionId = (paid.body as { subscription_id: string }).subscription_id;
+
+    const listed = await fetch(`${h.emulator.url}/__emulator/subscriptions`);
+    const { items } = (await listed.json()) as {
+      items: { subscription_id: string; created_at: string }[];
+    };
+    expect(items.map((item) => item.subscription_id)).toEqual([subscriptionId]);
+    // Nine days before the harness's (fixed) clock.
+    expect(items[0]?.created_at).toBe("2025-03-01T08:00:00.000Z");
+
+    expect((await clock(null)).status).toBe(200);
+    const held = await post(h, `/subscriptions/${subscriptionId}/fail-renewal`);
+    expect(held.status).toBe(200);
+    const failed = h.receiver.ofType("payment.failed").at(-1)?.event;
+    expect(failed?.timestamp).toBe(h.clock.now.toISOString());
+
+    const refused = await clock("yesterday");
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: "INVALID_REQUEST_BODY" });
+  });
+
   it("are absent unless asked for", async () => {
     const h = await harness(false);
     const response = await fetch(`${h.emulator.url}/__emulator/deliveries`);

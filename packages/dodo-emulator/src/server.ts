@@ -77,17 +77,19 @@ function buildEmulator(options: DodoEmulatorOptions, publicUrl: () => string): D
     url: options.webhookUrl,
     retryDelaysMs: options.retryDelaysMs ?? [1000, 5000, 30_000],
   });
+  // The host's clock, or the one a test gave, moved by `control.setClock`.
+  const hostNow = options.now ?? (() => new Date());
+  let offsetMs = 0;
+  const now = () => new Date(hostNow().getTime() + offsetMs);
   const billing = new Billing({
-    store: new DodoStore(
-      options.products,
-      options.addons ?? [],
-      (options.now ?? (() => new Date()))(),
-    ),
+    store: new DodoStore(options.products, options.addons ?? [], now()),
     webhooks,
-    now: options.now ?? (() => new Date()),
+    now,
     businessId: options.businessId ?? "bus_utmost_test",
   });
-  const control = createControl(billing, webhooks);
+  const control = createControl(billing, webhooks, (at) => {
+    offsetMs = at === null ? 0 : at.getTime() - hostNow().getTime();
+  });
   const ctx: EmulatorContext = { billing, apiKey: options.apiKey, publicUrl };
 
   const plugin: FastifyPluginAsync = async (fastify) => {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { DodoControl } from "../control.ts";
-import { notFound } from "../dodo-error.ts";
+import { invalidBody, notFound } from "../dodo-error.ts";
 import { sendJson } from "./reply.ts";
 
 /**
  * `/__emulator/*`: DodoControl over HTTP for tests and demos in another process (a browser e2e
  * run). Registered only with `control: true`, never in a production app. Each answers JSON:
- * the subscription after the change, `{ subscription_id }` for a paid checkout, the deliveries,
- * or `{ status }` for a redelivery; refusals in Dodo's error shape.
+ * the subscription after the change, `{ subscription_id }` for a paid checkout, the
+ * subscriptions, the deliveries, `{ status }` for a redelivery or `{ now }` for the clock;
+ * refusals in Dodo's error shape.
  */
 export function registerControlRoutes(fastify: FastifyInstance, control: DodoControl): void {
   type SubscriptionAction = "renew" | "failRenewal" | "cancel";
@@ -43,6 +44,20 @@ export function registerControlRoutes(fastify: FastifyInstance, control: DodoCon
       return sendJson(reply, 200, {});
     },
   );
+
+  fastify.get("/__emulator/subscriptions", async (_request, reply) =>
+    sendJson(reply, 200, { items: control.subscriptions() }),
+  );
+
+  fastify.post("/__emulator/clock", async (request, reply) => {
+    const body = request.body as { now?: unknown } | undefined;
+    const at = body?.now;
+    if (at !== null && (typeof at !== "string" || Number.isNaN(Date.parse(at)))) {
+      throw invalidBody("now must be an ISO 8601 date-time, or null for the host's clock.");
+    }
+    control.setClock(at === null ? null : new Date(at));
+    return sendJson(reply, 200, { now: at });
+  });
 
   fastify.get("/__emulator/deliveries", async (_request, reply) =>
     sendJson(reply, 200, { deliveries: control.deliveries() }),

@@ -91,6 +91,9 @@ export async function setUpBilling(config: Config): Promise<BillingSetup | null>
             priceCents: EXTRA_PROPERTY_PRICE_USD * 100,
           },
         ],
+        // Demo mode only, test payments only: a renewal can be failed, or the stand-in's clock
+        // moved, from the demo or a browser test (/dodo-emulator/__emulator/*).
+        control: true,
         logger: false,
       });
       return {
