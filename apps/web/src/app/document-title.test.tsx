@@ -60,9 +60,9 @@ describe("the browser tab's title", () => {
     await waitFor(() => expect(document.title).toBe("Something went wrong | Utmost"));
     // React Router reports the thrown error through console.error, as it should.
     const errors = vi.mocked(console.error);
-    expect(errors.mock.calls.flat().some((arg) => arg instanceof Error && arg.message === "boom")).toBe(
-      true,
-    );
+    expect(
+      errors.mock.calls.flat().some((arg) => arg instanceof Error && arg.message === "boom"),
+    ).toBe(true);
     errors.mockClear();
   });
 });

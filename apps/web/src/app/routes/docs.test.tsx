@@ -115,9 +115,7 @@ describe("/docs/checks/:checkId", () => {
     ];
     renderRoutes(routes, "/docs/checks/missing-utm-source");
     await waitFor(() =>
-      expect(document.title).toBe(
-        "Check reference - Campaign links without utm_source | Utmost",
-      ),
+      expect(document.title).toBe("Check reference - Campaign links without utm_source | Utmost"),
     );
   });
 

@@ -1,11 +1,11 @@
 import type { DocsCheck } from "@utmost/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { usePageTitle } from "@/components/layout/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-client";
 import { useDocsCheck } from "../api/get-docs-checks";
 import { DocsHeading } from "./docs-layout";
-import { usePageTitle } from "@/components/layout/page-title";
 
 interface CheckArticleProps {
   checkId: string;
