@@ -127,3 +127,20 @@ export async function buyPlanAtCheckout(browser: Browser, plan: "Pro" | "Team" |
   await waitForPath(page, "/dashboard");
   await page.getByTestId("sidebar").getByText(`${plan} Plan`).waitFor();
 }
+
+/**
+ * Connects `property` through the Google stand-in's consent page as Alex Morgan (who sees every
+ * demo property) and the property picker; the first audit starts on its own.
+ */
+export async function connectDemoProperty(browser: Browser, property: RegExp) {
+  const { page } = browser;
+  await page.goto(browser.url("/connect-data-source"));
+  await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));
+  await page.getByLabel("alex.morgan@gmail.com").check();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await waitForPath(page, "/connect-data-source");
+  await page.getByLabel(property).check();
+  await page.getByRole("button", { name: "Save Analytics Property" }).click();
+  await waitForPath(page, "/dashboard");
+}

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.ts";
 import { waitForPath } from "../support/expect-page.ts";
-import { signIn } from "../support/journeys.ts";
+import { connectDemoProperty, signIn } from "../support/journeys.ts";
 
 /** The connect flow's first audit takes a few seconds. */
 const SCAN_TIMEOUT = 90_000;
@@ -31,15 +31,7 @@ describe("the multi-client dashboard", () => {
       await page.getByText("Workspace created successfully").first().waitFor();
 
       // Connect a property to it through the Google stand-in.
-      await page.goto(browser.url("/connect-data-source"));
-      await page.getByRole("button", { name: "Authorize Google Analytics" }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/google-emulator/"));
-      await page.getByLabel("alex.morgan@gmail.com").check();
-      await page.getByRole("button", { name: "Allow" }).click();
-      await waitForPath(page, "/connect-data-source");
-      await page.getByLabel(/Northwind Outfitters - GA4/).check();
-      await page.getByRole("button", { name: "Save Analytics Property" }).click();
-      await waitForPath(page, "/dashboard");
+      await connectDemoProperty(browser, /Northwind Outfitters - GA4/);
 
       // Both workspaces' properties in one table, each with its workspace.
       await page.getByRole("link", { name: "Clients", exact: true }).click();

@@ -17,7 +17,7 @@ import type { SessionUser } from "../auth/session.ts";
 import * as repo from "./billing.repository.ts";
 import { type BillingSetup, tierOfProduct } from "./billing-setup.ts";
 import { extraPropertiesOf, FREE_PLAN } from "./billing-webhooks.ts";
-import { paymentGrace } from "./plan-standing.ts";
+import { downgradeDate, paymentGrace } from "./plan-standing.ts";
 import { enforcePropertyLimit } from "./property-limit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,8 +33,9 @@ export async function getOverview(
   db: Db,
   setup: BillingSetup | null,
   userId: string,
+  now: Date = new Date(),
 ): Promise<BillingOverview> {
-  const row = await repo.findSubscription(db, userId);
+  const row = await currentSubscription(db, userId, now);
   return {
     subscription: row
       ? {
@@ -67,7 +68,7 @@ export async function createCheckout(
   appUrl: string,
 ): Promise<CreateCheckoutResponse> {
   if (!setup) throw notConfigured();
-  const row = await repo.findSubscription(db, user.id);
+  const row = await currentSubscription(db, user.id, new Date());
   if (row && row.tier !== "free") {
     throw new AppError(
       "ALREADY_SUBSCRIBED",
@@ -322,23 +323,47 @@ export async function downgradeLapsedSubscriptions(
   const failedBefore = new Date(now.getTime() - PAYMENT_FAILURE_GRACE_DAYS * DAY_MS);
   const moved: string[] = [];
   for (const userId of await repo.lapsedSubscriptions(db, failedBefore)) {
-    const done = await db.transaction(async (tx) => {
-      const row = await repo.lockSubscription(tx, userId);
-      // Checked again under the lock: a renewal may have landed since the list was read.
-      if (!row.paymentFailedAt || row.paymentFailedAt > failedBefore || row.tier === "free") {
-        return false;
-      }
-      await repo.updateSubscription(tx, userId, FREE_PLAN);
-      const change = await enforcePropertyLimit(tx, userId, now);
-      logger?.info(
-        { userId, suspended: change.suspended.length },
-        "downgraded to Free after failed payment",
-      );
-      return true;
-    });
-    if (done) moved.push(userId);
+    if (await downgradeIfLapsed(db, userId, now, logger)) moved.push(userId);
   }
   return moved;
+}
+
+/**
+ * Moves one account to Free when its payment failed 7 days or more before `now` (see
+ * `downgradeLapsedSubscriptions`); false when it is not due. The billing page and checkout call
+ * it too, so they never show a plan whose 7 days ended before the hourly job came round.
+ */
+async function downgradeIfLapsed(
+  db: Db,
+  userId: string,
+  now: Date,
+  logger?: FastifyBaseLogger,
+): Promise<boolean> {
+  const failedBefore = new Date(now.getTime() - PAYMENT_FAILURE_GRACE_DAYS * DAY_MS);
+  return db.transaction(async (tx) => {
+    const row = await repo.lockSubscription(tx, userId);
+    // Checked under the lock: a renewal may have landed since the account was listed.
+    if (!row.paymentFailedAt || row.paymentFailedAt > failedBefore || row.tier === "free") {
+      return false;
+    }
+    await repo.updateSubscription(tx, userId, FREE_PLAN);
+    const change = await enforcePropertyLimit(tx, userId, now);
+    logger?.info(
+      { userId, suspended: change.suspended.length },
+      "downgraded to Free after failed payment",
+    );
+    return true;
+  });
+}
+
+/** The account's subscription row, moved to Free first if its 7 days of grace are over. */
+async function currentSubscription(db: Db, userId: string, now: Date) {
+  const row = await repo.findSubscription(db, userId);
+  if (!row?.paymentFailedAt || row.tier === "free" || now < downgradeDate(row.paymentFailedAt)) {
+    return row;
+  }
+  await downgradeIfLapsed(db, userId, now);
+  return repo.findSubscription(db, userId);
 }
 
 /** The provider's statuses after which a subscription never charges again. */

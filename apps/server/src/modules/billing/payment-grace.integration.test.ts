@@ -251,10 +251,6 @@ describe.each(testDatabaseKinds())("a failed payment's grace on %s", (kind) => {
 
     // The job has not run yet: the plan has ended all the same, and the notice stays.
     expect((await expectFree()).ownerPaymentGrace).toMatchObject({ tier: "agency" });
-    expect((await agency.get("/api/billing")).json().paymentGrace).toMatchObject({
-      tier: "agency",
-    });
-
     expect(await downgradeLapsedSubscriptions(app.database.db, new Date())).toContain(
       agency.userId,
     );
@@ -262,6 +258,19 @@ describe.each(testDatabaseKinds())("a failed payment's grace on %s", (kind) => {
     const billing = (await agency.get("/api/billing")).json();
     expect(billing.subscription).toMatchObject({ tier: "free", status: "active" });
     expect(billing.paymentGrace).toBeNull();
+  });
+
+  it("moves an account whose 7 days are over to Free when its billing page is read, before the job", async () => {
+    const agency = await agencyCustomerWithAudit(8);
+    const billing = (await agency.get("/api/billing")).json();
+    expect(billing.subscription).toMatchObject({ tier: "free", status: "active" });
+    expect(billing.paymentGrace).toBeNull();
+    // Nothing is left for the job, and the plans can be bought again.
+    expect(await downgradeLapsedSubscriptions(app.database.db, new Date())).not.toContain(
+      agency.userId,
+    );
+    const [workspace] = (await agency.get("/api/workspaces")).json().workspaces;
+    expect(workspace).toMatchObject({ ownerTier: "free", ownerPaymentGrace: null });
   });
 
   it("keeps another account's failed payment out of a workspace it does not own", async () => {
