@@ -5,7 +5,7 @@
  * route's chunk pulled into the entry shows up here (issue 9, docs/performance.md).
  * Run after `vite build`: `node scripts/report-bundle.ts`.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -63,10 +63,18 @@ interface Row {
   file: string;
   raw: number;
   gzip: number;
+  /** What is sent to a browser that takes brotli: the build's .br copy (compress-dist.ts). */
+  brotli: number;
 }
 const rows: Row[] = [...fromHtml].sort().map((file) => {
   const bytes = readFileSync(path.join(dist, file));
-  return { file, raw: bytes.length, gzip: gzipSync(bytes).length };
+  const br = path.join(dist, `${file}.br`);
+  return {
+    file,
+    raw: bytes.length,
+    gzip: gzipSync(bytes).length,
+    brotli: existsSync(br) ? readFileSync(br).length : bytes.length,
+  };
 });
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
@@ -74,16 +82,17 @@ const total = (kind: string, list: Row[]): Row => ({
   file: `total ${kind}`,
   raw: list.reduce((sum, row) => sum + row.raw, 0),
   gzip: list.reduce((sum, row) => sum + row.gzip, 0),
+  brotli: list.reduce((sum, row) => sum + row.brotli, 0),
 });
 const js = rows.filter((row) => row.file.endsWith(".js"));
 const css = rows.filter((row) => row.file.endsWith(".css"));
 const table = [...js, total("JavaScript", js), ...css, total("CSS", css)];
 const width = Math.max(...table.map((row) => row.file.length));
-const line = (file: string, raw: string, gzip: string) =>
-  `${file.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}`;
+const line = (file: string, raw: string, gzip: string, brotli: string) =>
+  `${file.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}  ${brotli.padStart(10)}`;
 
 console.log("\nLanding page (/) weight: what dist/index.html loads");
-console.log(line("file", "raw", "gzip"));
-for (const row of table) console.log(line(row.file, kb(row.raw), kb(row.gzip)));
+console.log(line("file", "raw", "gzip", "sent (br)"));
+for (const row of table) console.log(line(row.file, kb(row.raw), kb(row.gzip), kb(row.brotli)));
 const lazyCount = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry).length;
 console.log(`Lazy route chunks, not loaded by /: ${lazyCount}\n`);

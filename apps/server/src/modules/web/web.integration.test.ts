@@ -1,10 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandler } from "../../lib/errors.ts";
-import { webRoutes } from "./web.routes.ts";
+import { preferredEncoding, webRoutes } from "./web.routes.ts";
+
+const BIG_SCRIPT = `export const plans = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ plan: `plan-${i}`, price: i })))};`;
 
 describe("serving the built web app", () => {
   let distDir: string;
@@ -17,6 +20,10 @@ describe("serving the built web app", () => {
       '<!doctype html><title>Utmost</title><meta property="og:image" content="/og-image.png" /><meta name="twitter:image" content="/og-image.png" /><link rel="icon" href="/favicon.ico" />',
     );
     await writeFile(path.join(distDir, "assets", "app-1234.js"), "console.log(1)");
+    // As the build leaves a large script: its brotli and gzip copies beside it.
+    await writeFile(path.join(distDir, "assets", "big-1234.js"), BIG_SCRIPT);
+    await writeFile(path.join(distDir, "assets", "big-1234.js.br"), brotliCompressSync(BIG_SCRIPT));
+    await writeFile(path.join(distDir, "assets", "big-1234.js.gz"), gzipSync(BIG_SCRIPT));
     server = Fastify();
     registerErrorHandler(server);
     await webRoutes(server, { distDir, siteUrl: "https://app.example.test/" });
@@ -58,6 +65,46 @@ describe("serving the built web app", () => {
     expect(response.headers["cache-control"]).toContain("immutable");
   });
 
+  it("sends a script the build compressed in the encoding the browser takes, with a long cache", async () => {
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const response = await server.inject({
+        method: "GET",
+        url: "/assets/big-1234.js",
+        headers: { "accept-encoding": accept },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(String(response.headers.vary).toLowerCase()).toContain("accept-encoding");
+      expect(response.headers["cache-control"]).toContain("immutable");
+      expect(response.headers["content-type"]).toContain("javascript");
+      expect(decode(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+    }
+    const plain = await get("/assets/big-1234.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it("compresses the page for a browser that takes it, and not for one that turned it off", async () => {
+    const br = await server.inject({
+      method: "GET",
+      url: "/",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(String(br.headers.vary).toLowerCase()).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("<title>Utmost</title>");
+    const off = await server.inject({
+      method: "GET",
+      url: "/dashboard",
+      headers: { "accept-encoding": "br;q=0, gzip;q=0" },
+    });
+    expect(off.headers["content-encoding"]).toBeUndefined();
+    expect(off.body).toContain("<title>Utmost</title>");
+  });
+
   it("answers a missing file or API path with a JSON 404, never the app", async () => {
     for (const url of ["/assets/app-old.js", "/api/nope", "/api"]) {
       const response = await get(url);
@@ -69,5 +116,20 @@ describe("serving the built web app", () => {
   it("finds a file added after start (a rebuild)", async () => {
     await writeFile(path.join(distDir, "assets", "app-5678.js"), "console.log(2)");
     expect((await get("/assets/app-5678.js")).statusCode).toBe(200);
+  });
+});
+
+describe("the encoding a response is sent in", () => {
+  it.each([
+    [undefined, null],
+    ["", null],
+    ["identity", null],
+    ["gzip, deflate, br", "br"],
+    ["gzip;q=1.0, br;q=0", "gzip"],
+    ["BR", "br"],
+    ["*", "gzip"],
+    ["deflate", null],
+  ])("Accept-Encoding %j gives %j", (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

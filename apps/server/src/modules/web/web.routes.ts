@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../../lib/errors.ts";
 
 /**
@@ -18,24 +19,31 @@ export async function webRoutes(
 ) {
   const indexPath = path.join(options.distDir, "index.html");
   const hasWeb = existsSync(indexPath);
+  const compressed = new CompressedCache();
   // Read on each request, as the static files are, so a rebuild is served at once.
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = absolutePreviewImages(await readFile(indexPath, "utf8"), options.siteUrl);
     // HTML is never cached, so a new build reaches browsers at once; hashed assets are.
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    reply.header("cache-control", "no-cache").header("vary", "Accept-Encoding");
+    reply.type("text/html; charset=utf-8");
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (encoding === null) return reply.send(html);
+    return reply.header("content-encoding", encoding).send(compressed.get(html, encoding));
   };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       index: false,
       maxAge: "1h",
+      // The build writes .br and .gz beside each text file (apps/web/scripts/compress-dist.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
         }
       },
     });
-    app.get("/", (_request, reply) => sendIndex(reply));
+    app.get("/", (request, reply) => sendIndex(request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -49,7 +57,7 @@ export async function webRoutes(
       (absentPage) => page === absentPage || page.startsWith(`${absentPage}/`),
     );
     if (!isApi && !looksLikeFile && hasWeb && isPage && !absent) {
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return reply
       .status(404)
@@ -64,4 +72,46 @@ export function absolutePreviewImages(html: string, siteUrl: string): string {
     /(<meta\s+(?:property="og:image"|name="twitter:image")\s+content=")\/(?!\/)/g,
     `$1${base}/`,
   );
+}
+
+type Encoding = "br" | "gzip";
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header: brotli, then gzip, as the static
+ * files are chosen; one the client turned off with `q=0` is not used. Null: send it as it is.
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    if (name !== "" && !(q !== undefined && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return null;
+}
+
+/** The page's compressed forms, kept while the page is the same (it changes with a rebuild). */
+class CompressedCache {
+  #html = "";
+  #forms = new Map<Encoding, Buffer>();
+
+  get(html: string, encoding: Encoding): Buffer {
+    if (html !== this.#html) {
+      this.#html = html;
+      this.#forms.clear();
+    }
+    let form = this.#forms.get(encoding);
+    if (!form) {
+      form =
+        encoding === "br"
+          ? brotliCompressSync(html, {
+              params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+            })
+          : gzipSync(html);
+      this.#forms.set(encoding, form);
+    }
+    return form;
+  }
 }
