@@ -1,0 +1,171 @@
+/**
+ * The `utmost-audit` CLI against a columnar engine, side by side in one run (issue 24): a
+ * generated 1M-row GA4-shaped CSV, once with high cardinality (landing pages with query strings
+ * x campaign x content, ~887,000 distinct combinations) and once with low (~120,000), read by
+ * the CLI (`--format json`) and by DuckDB (one thread, the same GROUP BY over every column).
+ * Each run is a child process of its own, so its wall time and peak RSS are its alone.
+ *
+ *   npm run bench:cli                (1,000,000 rows)
+ *   npm run bench:cli -- 250000      (any row count)
+ *
+ * The CSVs are written once to the temp directory and reused while their size and generator
+ * version match.
+ */
+import { spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream, existsSync, renameSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const GENERATOR_VERSION = 1;
+const rowsArg = process.argv.slice(2).find((arg) => /^\d+$/.test(arg));
+const ROWS = rowsArg === undefined ? 1_000_000 : Number(rowsArg);
+if (!Number.isInteger(ROWS) || ROWS < 1)
+  throw new Error("the row count is a positive whole number");
+const DIR = path.join(tmpdir(), "utmost-bench-cli");
+const here = import.meta.dirname;
+
+const COLUMNS = [
+  "date",
+  "sessionSource",
+  "sessionMedium",
+  "sessionCampaignName",
+  "sessionManualAdContent",
+  "sessionDefaultChannelGroup",
+  "landingPagePlusQueryString",
+  "sessions",
+] as const;
+
+/** Pools of values as seen in the wild, mistakes included, so the checks have work to do. */
+const SOURCES = [
+  "google",
+  "facebook",
+  "Facebook",
+  "newsletter",
+  "bing",
+  "(direct)",
+  "instagram",
+  "linkedin",
+  "fb",
+  "facebok",
+  "partner-site.com",
+  "tiktok",
+  "(not set)",
+];
+const MEDIUMS = [
+  "cpc",
+  "organic",
+  "(none)",
+  "email",
+  "social",
+  "paid_social",
+  "referral",
+  "banner",
+  "Email",
+  "newsletter",
+  "(not set)",
+  "affiliate",
+];
+const CHANNELS = [
+  "Paid Search",
+  "Organic Search",
+  "Direct",
+  "Email",
+  "Organic Social",
+  "Paid Social",
+  "Referral",
+  "Display",
+  "Unassigned",
+];
+
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ (t + t);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One combination of values per index: distinct indexes are distinct combinations. */
+function combination(index: number): string {
+  const source = SOURCES[index % SOURCES.length] as string;
+  const medium = MEDIUMS[(index * 7) % MEDIUMS.length] as string;
+  const channel = CHANNELS[(index * 5) % CHANNELS.length] as string;
+  const campaign = `spring_sale_${(index * 13) % 240}${index % 11 === 0 ? " " : ""}`;
+  const content = `ad_${(index * 31) % 97}`;
+  const landing = `/products/item-${index % 40_000}?utm_source=${source}&utm_campaign=${encodeURIComponent(campaign)}&ref=${Math.floor(index / 40_000)}`;
+  return [source, medium, campaign, content, channel, `"${landing}"`].join(",");
+}
+
+/** Writes the CSV unless it is there: `pool` combinations drawn at random, 90 days. */
+async function csvFile(kind: "high" | "low", pool: number): Promise<string> {
+  const file = path.join(DIR, `${kind}-${ROWS}-v${GENERATOR_VERSION}.csv`);
+  if (existsSync(file)) return file;
+  await mkdir(DIR, { recursive: true });
+  const partial = `${file}.part`;
+  const out = createWriteStream(partial);
+  const random = mulberry32(kind === "high" ? 24 : 42);
+  const day0 = Date.parse("2026-08-01T00:00:00Z");
+  let chunk = `${COLUMNS.join(",")}\n`;
+  for (let i = 0; i < ROWS; i++) {
+    const index = Math.floor(random() * pool);
+    const date = new Date(day0 + Math.floor(random() * 90) * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .replaceAll("-", "");
+    chunk += `${date},${combination(index)},${1 + Math.floor(random() * 20)}\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, "drain");
+      chunk = "";
+    }
+  }
+  out.end(chunk);
+  await once(out, "finish");
+  renameSync(partial, file);
+  return file;
+}
+
+interface Measured {
+  wallMs: number;
+  peakRssMb: number;
+  groups: number;
+}
+
+/** Runs a measuring script in a child process; it prints `{ peakRssMb, groups }` last. */
+function measure(script: string, file: string): Measured {
+  const started = performance.now();
+  const child = spawnSync(
+    process.execPath,
+    ["--max-semi-space-size=32", path.join(here, script), file],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+    },
+  );
+  const wallMs = performance.now() - started;
+  if (child.status !== 0) throw new Error(`${script} failed: ${child.stderr}`);
+  const last = child.stdout.trim().split("\n").at(-1) ?? "{}";
+  const { peakRssMb, groups } = JSON.parse(last) as { peakRssMb: number; groups: number };
+  return { wallMs, peakRssMb, groups };
+}
+
+const rows: string[] = [];
+for (const [kind, pool] of [
+  ["high", 4_000_000],
+  ["low", 120_000],
+] as const) {
+  const file = await csvFile(kind, pool);
+  const utmost = measure("bench-cli-utmost.ts", file);
+  const duckdb = measure("bench-cli-duckdb.ts", file);
+  rows.push(
+    `| ${kind} | ${ROWS.toLocaleString("en")} | ${duckdb.groups.toLocaleString("en")} | ${(utmost.wallMs / 1000).toFixed(2)} s | ${utmost.peakRssMb} MB | ${(duckdb.wallMs / 1000).toFixed(2)} s | ${duckdb.peakRssMb} MB | ${(utmost.wallMs / duckdb.wallMs).toFixed(1)}x |`,
+  );
+}
+console.log(
+  "| cardinality | rows | distinct combinations | utmost-audit | peak RSS | DuckDB, 1 thread | peak RSS | ratio |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+for (const row of rows) console.log(row);
