@@ -7,7 +7,7 @@ import {
 import { checks } from "@utmost/engine";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, auditScans } from "../../db/schema.ts";
+import { apiKeys, auditScans, dataSources } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
@@ -148,6 +148,31 @@ describe.each(testDatabaseKinds())("the public API on %s", (kind) => {
     ]);
     const one = await call(`/api/v1/properties/${property.id}`);
     expect(one.json()).toEqual({ property: properties[0] });
+  });
+
+  it("scores a property by its newest audit even when an older one finished after it", async () => {
+    const db = app.database.db;
+    const other = await insertDataSource(db, { workspaceId, name: "Beta Shop" });
+    try {
+      await insertScan(db, {
+        dataSourceId: other.id,
+        healthScore: 40,
+        healthGrade: "F",
+        createdAt: daysAgo(2),
+        completedAt: daysAgo(0.1),
+      });
+      await insertScan(db, {
+        dataSourceId: other.id,
+        healthScore: 90,
+        healthGrade: "A",
+        createdAt: daysAgo(1),
+        completedAt: daysAgo(0.5),
+      });
+      const response = await call(`/api/v1/properties/${other.id}`);
+      expect(response.json().property).toMatchObject({ healthScore: 90, healthGrade: "A" });
+    } finally {
+      await db.delete(dataSources).where(eq(dataSources.id, other.id));
+    }
   });
 
   it("reads a property's scans newest first, with a limit, and one scan", async () => {

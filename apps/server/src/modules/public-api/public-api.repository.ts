@@ -34,7 +34,10 @@ export async function findScanInWorkspace(
   return row?.scan;
 }
 
-/** The newest completed scan of each property: what its health score is. */
+/**
+ * The latest completed scan of each property, its health score: the newest started, as the
+ * counts model and `foundByLatestScan` read it (scans can finish out of the order they began).
+ */
 export async function latestCompletedScans(
   db: Db,
   dataSourceIds: readonly string[],
@@ -46,7 +49,7 @@ export async function latestCompletedScans(
     .where(
       and(inArray(auditScans.dataSourceId, [...dataSourceIds]), eq(auditScans.status, "completed")),
     )
-    .orderBy(auditScans.dataSourceId, desc(auditScans.completedAt), desc(auditScans.id));
+    .orderBy(auditScans.dataSourceId, desc(auditScans.createdAt), desc(auditScans.id));
   return new Map(rows.map((row) => [row.dataSourceId, row]));
 }
 
