@@ -140,6 +140,30 @@ describe("the landing page", () => {
     expect(scripts).not.toContain(build.routeFile("dashboard"));
   });
 
+  it("sends its text in the HTML, readable before any script runs, compressed", async () => {
+    const { page } = browser;
+    // What a crawler or a browser without JavaScript gets: the server's answer alone.
+    const response = await page.request.get(browser.url("/"), {
+      headers: { "accept-encoding": "br" },
+    });
+    expect(response.ok()).toBe(true);
+    expect(response.headers()["content-encoding"]).toBe("br");
+    const html = await response.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    for (const text of [
+      "Find the UTM mistakes hiding in your GA4 data",
+      "Features",
+      "What marketers say",
+      "Pricing",
+      "25 analytics properties",
+    ]) {
+      expect(root).toContain(text);
+    }
+    // Another page is the app's shell, which its script fills.
+    const other = await (await page.request.get(browser.url("/pricing-nowhere"))).text();
+    expect(other).toContain('<div id="root"></div>');
+  });
+
   it("opens the provider's checkout from a plan when signed in", async () => {
     const { page } = browser;
     // A new account on Free: the demo login is on Agency, and a paid plan must be cancelled

@@ -47,6 +47,20 @@ describe("serving the built web app", () => {
     },
   );
 
+  it("answers / with the prerendered landing page when the build made one, other pages with the app", async () => {
+    await writeFile(
+      path.join(distDir, "landing.html"),
+      '<!doctype html><title>Utmost</title><div id="root"><h1>Find the UTM mistakes</h1></div>',
+    );
+    try {
+      expect((await get("/")).body).toContain("<h1>Find the UTM mistakes</h1>");
+      expect((await get("/dashboard")).body).not.toContain("Find the UTM mistakes");
+    } finally {
+      await rm(path.join(distDir, "landing.html"));
+    }
+    expect((await get("/")).body).not.toContain("Find the UTM mistakes");
+  });
+
   it("gives the link-preview image this deployment's address, and leaves other paths alone", async () => {
     const { body } = await get("/");
     expect(body).toContain(

@@ -18,11 +18,14 @@ export async function webRoutes(
   options: { distDir: string; siteUrl: string; absentPages?: readonly string[] },
 ) {
   const indexPath = path.join(options.distDir, "index.html");
+  // The same page with the landing page already in it (apps/web/scripts/prerender.ts), for `/`.
+  const landingPath = path.join(options.distDir, "landing.html");
   const hasWeb = existsSync(indexPath);
   const compressed = new CompressedCache();
   // Read on each request, as the static files are, so a rebuild is served at once.
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = absolutePreviewImages(await readFile(indexPath, "utf8"), options.siteUrl);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, landing = false) => {
+    const file = landing && existsSync(landingPath) ? landingPath : indexPath;
+    const html = absolutePreviewImages(await readFile(file, "utf8"), options.siteUrl);
     // HTML is never cached, so a new build reaches browsers at once; hashed assets are.
     reply.header("cache-control", "no-cache").header("vary", "Accept-Encoding");
     reply.type("text/html; charset=utf-8");
@@ -43,7 +46,7 @@ export async function webRoutes(
         }
       },
     });
-    app.get("/", (request, reply) => sendIndex(request, reply));
+    app.get("/", (request, reply) => sendIndex(request, reply, true));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -92,17 +95,21 @@ export function preferredEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-/** The page's compressed forms, kept while the page is the same (it changes with a rebuild). */
+/**
+ * The pages' compressed forms (the app's page and the landing page's), kept while a page is the
+ * same; a rebuild's pages replace them.
+ */
 class CompressedCache {
-  #html = "";
-  #forms = new Map<Encoding, Buffer>();
+  #pages = new Map<string, Map<Encoding, Buffer>>();
 
   get(html: string, encoding: Encoding): Buffer {
-    if (html !== this.#html) {
-      this.#html = html;
-      this.#forms.clear();
+    let forms = this.#pages.get(html);
+    if (!forms) {
+      if (this.#pages.size >= 4) this.#pages.clear();
+      forms = new Map();
+      this.#pages.set(html, forms);
     }
-    let form = this.#forms.get(encoding);
+    let form = forms.get(encoding);
     if (!form) {
       form =
         encoding === "br"
@@ -110,7 +117,7 @@ class CompressedCache {
               params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
             })
           : gzipSync(html);
-      this.#forms.set(encoding, form);
+      forms.set(encoding, form);
     }
     return form;
   }
