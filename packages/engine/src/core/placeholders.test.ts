@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
 import { audit, createAuditor } from "./auditor.ts";
-import { isUserValue } from "./values.ts";
+import { isGa4Placeholder, isUserValue } from "./values.ts";
 
 /** Values GA4 writes itself, seen in real GA4 exports, in the case GA4 writes them. */
 const GOOGLE_VALUES = [
@@ -23,6 +23,17 @@ describe("GA4's own values", () => {
   it("are never a value a person typed", () => {
     for (const value of GOOGLE_VALUES) expect(isUserValue(value), value).toBe(false);
     expect(isUserValue("data deleted")).toBe(true);
+  });
+
+  it("are known with the spaces GA4 exports can carry, and nothing else is", () => {
+    for (const value of GOOGLE_VALUES) {
+      for (const padded of [` ${value}`, `\t${value} `, `\u00a0${value}`, `\u3000${value}`]) {
+        expect(isGa4Placeholder(padded), JSON.stringify(padded)).toBe(true);
+      }
+    }
+    for (const value of ["", " ", "newsletter", "(newsletter)", "<b>", "x(not set)", "é(none)"]) {
+      expect(isGa4Placeholder(value), value).toBe(false);
+    }
   });
 
   it("are named by no finding of any check but the one that reads the (other) row", () => {

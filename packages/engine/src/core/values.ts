@@ -41,6 +41,11 @@ export function hiddenBy(value: string): HiddenBy | undefined {
 }
 
 export function isGa4Placeholder(value: string): boolean {
+  // Every placeholder starts with "(" or "<": a value that starts with any other printable ASCII
+  // character is not one, told without the trimmed, lower-cased copy (issue 24: this runs for
+  // every value of every combination). Space, control and non-ASCII starts take the full test.
+  const first = value.charCodeAt(0);
+  if (first > 32 && first < 127 && first !== 40 && first !== 60) return false;
   return GA4_PLACEHOLDERS.has(value.trim().toLowerCase());
 }
 
