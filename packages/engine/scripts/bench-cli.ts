@@ -17,6 +17,7 @@ import { createWriteStream, existsSync, renameSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { mulberry32 } from "./seeded-random.ts";
 
 const GENERATOR_VERSION = 1;
 const rowsArg = process.argv.slice(2).find((arg) => /^\d+$/.test(arg));
@@ -78,16 +79,6 @@ const CHANNELS = [
   "Display",
   "Unassigned",
 ];
-
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ (t + t);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One combination of values per index: distinct indexes are distinct combinations. */
 function combination(index: number): string {

@@ -10,21 +10,12 @@
 import { execFileSync } from "node:child_process";
 import { createAuditor } from "../src/core/auditor.ts";
 import type { AuditRow } from "../src/core/types.ts";
+import { mulberry32 } from "./seeded-random.ts";
 
 const sizes = process.argv
   .slice(2)
   .filter((a) => /^\d+$/.test(a))
   .map(Number);
-
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ (t + t);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SOURCES = [
   "google",

@@ -1,0 +1,10 @@
+/** Mulberry32: a seeded generator of numbers in [0, 1), so the benchmarks' data is the same each run. */
+export function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ (t + t);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
