@@ -124,7 +124,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     for (const { file, json, views } of plan.files) {
       // The readers check every row, so the auditor never meets a bad one.
       if (json) await readReportJson(file, (row, index) => auditor.add(row, views[index]));
-      else await readCsv(file, (row) => auditor.add(row, views[0]));
+      else await readCsv(file, auditor, views[0]);
     }
     report = auditor.finish();
   } catch (error) {
