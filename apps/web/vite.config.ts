@@ -18,6 +18,12 @@ export default defineConfig({
     // scripts/report-bundle.ts reads it to print what the landing page loads.
     manifest: true,
     rolldownOptions: {
+      // Two entries: the app (index.html) and the landing page's own small script, which
+      // scripts/prerender.ts puts in dist/landing.html in the app's place (issue 24).
+      input: {
+        index: fileURLToPath(new URL("./index.html", import.meta.url)),
+        landing: fileURLToPath(new URL("./src/landing/main.ts", import.meta.url)),
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // Only libraries every page needs get a group: a catch-all vendor group would make the

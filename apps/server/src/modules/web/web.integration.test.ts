@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandler } from "../../lib/errors.ts";
-import { preferredEncoding, webRoutes } from "./web.routes.ts";
+import { hasSessionCookie, markSessionCookie, preferredEncoding, webRoutes } from "./web.routes.ts";
 
 const BIG_SCRIPT = `export const plans = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ plan: `plan-${i}`, price: i })))};`;
 
@@ -59,6 +59,34 @@ describe("serving the built web app", () => {
       await rm(path.join(distDir, "landing.html"));
     }
     expect((await get("/")).body).not.toContain("Find the UTM mistakes");
+  });
+
+  it("marks the landing page for a request with a session cookie, so its script asks who is signed in", async () => {
+    await writeFile(
+      path.join(distDir, "landing.html"),
+      '<!doctype html><html lang="en"><title>Utmost</title><div id="root"><h1>Landing</h1></div></html>',
+    );
+    const withCookie = (url: string, cookie?: string) =>
+      server.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+    try {
+      const visitor = await withCookie("/", "theme=dark");
+      expect(visitor.body).toContain('<html lang="en">');
+      expect(String(visitor.headers.vary)).toBe("Accept-Encoding, Cookie");
+      for (const cookie of [
+        "utmost.session_token=abc.c2ln",
+        "theme=dark; __Secure-utmost.session_token=abc.c2ln",
+      ]) {
+        const member = await withCookie("/", cookie);
+        expect(member.body).toContain('<html data-session-cookie lang="en">');
+        expect(member.body).toContain("<h1>Landing</h1>");
+      }
+      // Other pages are the app, which asks for itself.
+      const app = await withCookie("/dashboard", "utmost.session_token=abc.c2ln");
+      expect(app.body).not.toContain("data-session-cookie");
+      expect(String(app.headers.vary)).toBe("Accept-Encoding");
+    } finally {
+      await rm(path.join(distDir, "landing.html"));
+    }
   });
 
   it("gives the link-preview image this deployment's address, and leaves other paths alone", async () => {
@@ -130,6 +158,27 @@ describe("serving the built web app", () => {
   it("finds a file added after start (a rebuild)", async () => {
     await writeFile(path.join(distDir, "assets", "app-5678.js"), "console.log(2)");
     expect((await get("/assets/app-5678.js")).statusCode).toBe(200);
+  });
+});
+
+describe("the session cookie's mark on the landing page", () => {
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["utmost.session_token=a.b", true],
+    ["__Secure-utmost.session_token=a.b", true],
+    ["x=1;utmost.session_token=a.b", true],
+    ["utmost.session_data=a.b", false],
+    ["notutmost.session_token=a.b", false],
+    ["x=utmost.session_token=a.b", false],
+  ])("Cookie %j is a session cookie: %j", (header, expected) => {
+    expect(hasSessionCookie(header)).toBe(expected);
+  });
+
+  it("goes on the html element, once", () => {
+    expect(
+      markSessionCookie('<!doctype html>\n<html lang="en"><body><p>html</p></body></html>'),
+    ).toBe('<!doctype html>\n<html data-session-cookie lang="en"><body><p>html</p></body></html>');
   });
 });
 

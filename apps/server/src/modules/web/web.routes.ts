@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../../lib/errors.ts";
+import { COOKIE_PREFIX } from "../auth/auth.ts";
 
 /**
  * Serves the built single-page app; any page GET outside /api that is not a file gets index.html so
@@ -12,6 +13,8 @@ import { errorBody } from "../../lib/errors.ts";
  * deployment does not have, with everything under them (the demo's outbox and stand-ins outside
  * the demo): a plain 404. index.html's link-preview image gets this deployment's address
  * (`siteUrl`): Open Graph and Twitter cards need an absolute URL, which the build cannot know.
+ * `/` is the landing page rendered at build, with a script of its own that asks who is signed in
+ * only when the page says the request carried a session cookie (`markSessionCookie`).
  */
 export async function webRoutes(
   app: FastifyInstance,
@@ -24,10 +27,16 @@ export async function webRoutes(
   const compressed = new CompressedCache();
   // Read on each request, as the static files are, so a rebuild is served at once.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, landing = false) => {
-    const file = landing && existsSync(landingPath) ? landingPath : indexPath;
-    const html = absolutePreviewImages(await readFile(file, "utf8"), options.siteUrl);
+    const isLanding = landing && existsSync(landingPath);
+    let html = absolutePreviewImages(
+      await readFile(isLanding ? landingPath : indexPath, "utf8"),
+      options.siteUrl,
+    );
+    if (isLanding && hasSessionCookie(request.headers.cookie)) html = markSessionCookie(html);
     // HTML is never cached, so a new build reaches browsers at once; hashed assets are.
-    reply.header("cache-control", "no-cache").header("vary", "Accept-Encoding");
+    reply
+      .header("cache-control", "no-cache")
+      .header("vary", isLanding ? "Accept-Encoding, Cookie" : "Accept-Encoding");
     reply.type("text/html; charset=utf-8");
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (encoding === null) return reply.send(html);
@@ -75,6 +84,24 @@ export function absolutePreviewImages(html: string, siteUrl: string): string {
     /(<meta\s+(?:property="og:image"|name="twitter:image")\s+content=")\/(?!\/)/g,
     `$1${base}/`,
   );
+}
+
+/** Better Auth's session cookie (auth.ts), plain or `__Secure-`: only whether it is there. */
+const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
+
+/** Whether a Cookie header carries a session cookie, valid or not (the API decides that). */
+export function hasSessionCookie(header: string | undefined): boolean {
+  return header !== undefined && SESSION_COOKIE.test(header);
+}
+
+/**
+ * The landing page with `data-session-cookie` on `<html>`: the request carried a session cookie,
+ * which the page's script cannot see (httpOnly), so that script asks `GET /api/session` who is
+ * signed in; without the mark it asks nothing, a signed-out visitor's page makes no API call
+ * (issue 24; apps/web/src/landing/session.ts).
+ */
+export function markSessionCookie(html: string): string {
+  return html.replace(/<html\b/i, "<html data-session-cookie");
 }
 
 type Encoding = "br" | "gzip";

@@ -6,6 +6,11 @@ import { useMe } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { Logo } from "./logo";
 
+/*
+ * The `data-landing` attributes mark what the landing page's own script (src/landing/) changes in
+ * the HTML rendered at build: the app itself never reads them.
+ */
+
 function SiteLinks({
   anchorPrefix,
   className,
@@ -29,6 +34,72 @@ function SiteLinks({
       </Link>
     </>
   );
+}
+
+/** The header's sign-in and sign-up buttons, or the way to the dashboard once signed in. */
+export function SiteHeaderActions({ signedIn }: { signedIn: boolean }) {
+  if (signedIn) {
+    return (
+      <Button asChild size="sm">
+        <Link to="/dashboard">Go to Dashboard</Link>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+        <Link to="/auth?mode=signin">Sign In</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/auth?mode=signup">Start Free</Link>
+      </Button>
+    </>
+  );
+}
+
+/** The phone menu's links, shown under the header while its button is pressed. */
+export function SiteMenu({
+  id,
+  anchorPrefix,
+  signedIn,
+  onFollow,
+}: {
+  id: string;
+  anchorPrefix: string;
+  signedIn: boolean;
+  onFollow?: () => void;
+}) {
+  return (
+    <nav
+      id={id}
+      aria-label="Site menu"
+      className="border-t bg-background md:hidden"
+      data-landing="menu"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col px-4 py-2 text-base">
+        {/* A link to where the visitor already is (#features on /) closes the menu too. */}
+        <SiteLinks
+          anchorPrefix={anchorPrefix}
+          className="rounded-md px-2 py-3"
+          onFollow={onFollow}
+        />
+        {signedIn ? null : (
+          <Link
+            to="/auth?mode=signin"
+            className="rounded-md px-2 py-3 text-muted-foreground hover:text-foreground"
+            onClick={onFollow}
+          >
+            Sign In
+          </Link>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+/** The menu button's icon: the bars while the menu is closed, a cross while it is open. */
+export function SiteMenuIcon({ open }: { open: boolean }) {
+  return open ? <X aria-hidden /> : <Menu aria-hidden />;
 }
 
 /**
@@ -63,21 +134,8 @@ export function SiteHeader() {
         <nav aria-label="Site" className="hidden items-center gap-6 text-sm md:flex">
           <SiteLinks anchorPrefix={anchorPrefix} />
         </nav>
-        <div className="ml-auto flex items-center gap-2">
-          {me ? (
-            <Button asChild size="sm">
-              <Link to="/dashboard">Go to Dashboard</Link>
-            </Button>
-          ) : (
-            <>
-              <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
-                <Link to="/auth?mode=signin">Sign In</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/auth?mode=signup">Start Free</Link>
-              </Button>
-            </>
-          )}
+        <div className="ml-auto flex items-center gap-2" data-landing="header-actions">
+          <SiteHeaderActions signedIn={Boolean(me)} />
           <Button
             ref={menuButton}
             variant="ghost"
@@ -87,31 +145,19 @@ export function SiteHeader() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
+            data-landing="menu-button"
           >
-            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+            <SiteMenuIcon open={menuOpen} />
           </Button>
         </div>
       </div>
       {menuOpen ? (
-        <nav id={menuId} aria-label="Site menu" className="border-t bg-background md:hidden">
-          <div className="mx-auto flex max-w-6xl flex-col px-4 py-2 text-base">
-            {/* A link to where the visitor already is (#features on /) closes the menu too. */}
-            <SiteLinks
-              anchorPrefix={anchorPrefix}
-              className="rounded-md px-2 py-3"
-              onFollow={() => setMenuOpen(false)}
-            />
-            {me ? null : (
-              <Link
-                to="/auth?mode=signin"
-                className="rounded-md px-2 py-3 text-muted-foreground hover:text-foreground"
-                onClick={() => setMenuOpen(false)}
-              >
-                Sign In
-              </Link>
-            )}
-          </div>
-        </nav>
+        <SiteMenu
+          id={menuId}
+          anchorPrefix={anchorPrefix}
+          signedIn={Boolean(me)}
+          onFollow={() => setMenuOpen(false)}
+        />
       ) : null}
     </header>
   );

@@ -2,6 +2,9 @@ import { useMutation } from "@tanstack/react-query";
 import { type CreateCheckoutRequest, CreateCheckoutResponseSchema } from "@utmost/contracts";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/api-client";
+import { isLocalEnvironmentMessage } from "../local-environment";
+
+export { isLocalEnvironmentMessage };
 
 /** Spec §7 create-dodo-checkout: a checkout session for one of the paid plans. */
 export function createCheckout(request: CreateCheckoutRequest) {
@@ -9,14 +12,6 @@ export function createCheckout(request: CreateCheckoutRequest) {
     method: "POST",
     body: request,
   });
-}
-
-/**
- * Spec §8 Subscriptions: a failure whose message mentions a local or Docker environment is a
- * limitation of where the app runs, not an error of the user's, so it is not shown as one.
- */
-export function isLocalEnvironmentMessage(message: string): boolean {
-  return /local|docker/i.test(message);
 }
 
 function toastCheckoutError(error: Error) {

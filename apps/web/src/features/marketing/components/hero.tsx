@@ -4,6 +4,19 @@ import { Button } from "@/components/ui/button";
 import { ReportPreview } from "./report-preview";
 import { SECTION_PADDING } from "./section";
 
+/** The hero's call to action: sign up, or go to the dashboard once signed in. */
+export function HeroAction({ signedIn }: { signedIn: boolean }) {
+  return (
+    // data-landing: the landing page's own script swaps it for a signed-in visitor (src/landing/).
+    <Button asChild size="lg" data-landing="hero-action">
+      <Link to={signedIn ? "/dashboard" : "/auth?mode=signup"}>
+        {signedIn ? "Go to Dashboard" : "Start Free"}
+        <ArrowRight />
+      </Link>
+    </Button>
+  );
+}
+
 export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
     <section className={`bg-linear-to-b from-primary/5 to-background ${SECTION_PADDING}`}>
@@ -21,12 +34,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             health score from 0 to 100, a grade, and a guide to fix every issue.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to={signedIn ? "/dashboard" : "/auth?mode=signup"}>
-                {signedIn ? "Go to Dashboard" : "Start Free"}
-                <ArrowRight />
-              </Link>
-            </Button>
+            <HeroAction signedIn={signedIn} />
             <Button asChild size="lg" variant="outline">
               <a href="#pricing">See Pricing</a>
             </Button>

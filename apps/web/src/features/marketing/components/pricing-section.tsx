@@ -22,7 +22,11 @@ export interface PlanCheckout {
 /** Who is looking: signed out, or signed in on a plan (null when they have no subscription). */
 export type PricingViewer = { signedIn: false } | { signedIn: true; tier: SubscriptionTier | null };
 
-function PlanButton({
+/**
+ * A plan's button for who is looking. `data-plan-action` marks it for the landing page's own
+ * script (src/landing/), which swaps it in the HTML rendered at build for a signed-in visitor.
+ */
+export function PlanButton({
   plan,
   viewer,
   checkout,
@@ -34,7 +38,7 @@ function PlanButton({
   const variant = plan.tier === "free" ? "outline" : "default";
   if (!viewer.signedIn) {
     return (
-      <Button asChild variant={variant}>
+      <Button asChild variant={variant} data-plan-action={plan.tier}>
         <Link to="/auth?mode=signup">
           {plan.tier === "free" ? "Start Free" : `Choose ${plan.name}`}
         </Link>
@@ -43,7 +47,7 @@ function PlanButton({
   }
   if (viewer.tier === plan.tier) {
     return (
-      <Button variant="outline" disabled>
+      <Button variant="outline" disabled data-plan-action={plan.tier}>
         Current plan
       </Button>
     );
@@ -51,7 +55,7 @@ function PlanButton({
   // Spec §5: pricing buttons act only for a plan with a tier to buy; Free has none.
   if (plan.tier === "free") {
     return (
-      <Button asChild variant={variant}>
+      <Button asChild variant={variant} data-plan-action={plan.tier}>
         <Link to="/dashboard">Go to Dashboard</Link>
       </Button>
     );
@@ -63,6 +67,7 @@ function PlanButton({
       disabled={checkout.isBusy}
       aria-busy={checkout.pendingTier === tier}
       onClick={() => checkout.start(tier)}
+      data-plan-action={tier}
     >
       {checkout.pendingTier === tier ? <Spinner /> : null}
       Choose {plan.name}

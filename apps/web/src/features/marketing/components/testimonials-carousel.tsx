@@ -2,10 +2,26 @@ import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import type { FocusEvent, KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import {
+  DOT_CURRENT_CLASS,
+  DOT_OTHER_CLASS,
+  SLIDE_CURRENT_CLASS,
+  SLIDE_HIDDEN_CLASS,
+} from "../carousel-look";
 import { useCarousel } from "../hooks/use-carousel";
 import type { Testimonial } from "../testimonials";
 
 const SLIDES_ID = "testimonial-slides";
+
+/** The rotation button's icon: pause while the slides turn on their own, play while stopped. */
+export function CarouselPlayIcon({ playing }: { playing: boolean }) {
+  return playing ? <Pause aria-hidden /> : <Play aria-hidden />;
+}
+
+/*
+ * The landing page's own script (src/landing/carousel.ts) gives the same behaviour to the HTML
+ * rendered at build: keep the two alike. It finds the parts by their `data-carousel` marks.
+ */
 
 /**
  * Spec §1: the landing page's testimonials, one at a time, turning every 5 s and looping.
@@ -37,8 +53,14 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
       onMouseLeave={() => carousel.setHovered(false)}
       onFocus={() => carousel.setFocused(true)}
       onBlur={onBlur}
+      data-carousel="root"
     >
-      <div id={SLIDES_ID} aria-live={carousel.rotating ? "off" : "polite"} className="grid w-full">
+      <div
+        id={SLIDES_ID}
+        data-carousel="slides"
+        aria-live={carousel.rotating ? "off" : "polite"}
+        className="grid w-full"
+      >
         {testimonials.map((testimonial, index) => {
           const current = index === carousel.index;
           return (
@@ -53,7 +75,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
               // Every slide shares one grid cell, so the carousel is as tall as the longest.
               className={cn(
                 "col-start-1 row-start-1 flex flex-col items-center gap-6 text-center",
-                current ? "motion-safe:animate-fade-in" : "invisible",
+                current ? SLIDE_CURRENT_CLASS : SLIDE_HIDDEN_CLASS,
               )}
             >
               <blockquote className="text-xl font-medium text-balance md:text-2xl">
@@ -74,8 +96,9 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
           size="icon"
           aria-label={carousel.playing ? "Pause testimonials" : "Play testimonials"}
           onClick={carousel.togglePlaying}
+          data-carousel="toggle"
         >
-          {carousel.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+          <CarouselPlayIcon playing={carousel.playing} />
         </Button>
         <Button
           variant="ghost"
@@ -83,6 +106,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
           aria-label="Previous testimonial"
           aria-controls={SLIDES_ID}
           onClick={carousel.previous}
+          data-carousel="previous"
         >
           <ChevronLeft aria-hidden />
         </Button>
@@ -95,12 +119,13 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
               aria-controls={SLIDES_ID}
               aria-current={index === carousel.index ? "true" : undefined}
               onClick={() => carousel.goTo(index)}
+              data-carousel="dot"
               className="group flex size-6 items-center justify-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
             >
               <span
                 className={cn(
                   "size-2.5 rounded-full border border-primary transition-colors",
-                  index === carousel.index ? "bg-primary" : "group-hover:bg-primary/40",
+                  index === carousel.index ? DOT_CURRENT_CLASS : DOT_OTHER_CLASS,
                 )}
               />
             </button>
@@ -112,6 +137,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
           aria-label="Next testimonial"
           aria-controls={SLIDES_ID}
           onClick={carousel.next}
+          data-carousel="next"
         >
           <ChevronRight aria-hidden />
         </Button>

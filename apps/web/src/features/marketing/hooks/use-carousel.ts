@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "@/hooks/use-media-query";
+import { CAROUSEL_DELAY_MS } from "../carousel-look";
 
-/** Spec §9: the landing carousel's delay. */
-export const CAROUSEL_DELAY_MS = 5_000;
+export { CAROUSEL_DELAY_MS };
 
 /**
  * A looping carousel's state: which slide shows, and whether it turns on its own. It turns every
