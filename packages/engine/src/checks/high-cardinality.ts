@@ -81,12 +81,11 @@ export const highCardinality = defineCheck({
       }
     }
 
-    // The value lists are shared with other checks: looking "(other)" up costs nothing per row.
     const other = new Set<AggregatedRow>();
     for (const dimension of DIMENSIONS_WITH_OTHER) {
       // Stryker disable next-line ConditionalExpression: a shortcut: no rows, no values
       if (!data.has(dimension)) continue;
-      for (const row of data.values(dimension).get("(other)")?.rows ?? []) other.add(row);
+      for (const row of data.valueStats(dimension, "(other)")?.rows ?? []) other.add(row);
     }
     if (other.size > 0) {
       let sessions = 0;

@@ -85,6 +85,10 @@ export interface ViewLinks {
   totalSessions: number;
   /** The audit's other views, which `values` falls back to for a dimension this one lacks. */
   others: readonly AuditData[];
+  /** The number of this view's first row: each view's rows are numbered after the previous one's. */
+  firstId?: number;
+  /** Sessions by row id for every view of the audit, one array shared: each view fills its part. */
+  sessionsById?: Float64Array;
 }
 
 /**
@@ -105,6 +109,13 @@ export class AuditData {
   private readonly channelCache = new Map<AggregatedRow, Channel>();
   private readonly ownHosts: ReadonlySet<string>;
   private readonly ownDomains: ReadonlySet<string>;
+  /** The `id` of `rows[0]`; the rows are numbered in order from it. */
+  readonly firstId: number;
+  /**
+   * Each row's sessions by its id, for every view of the audit: what findings sum and rank
+   * without reaching each row object.
+   */
+  readonly sessionsById: Float64Array;
 
   constructor(
     rows: readonly AggregatedRow[],
@@ -115,8 +126,15 @@ export class AuditData {
     this.rows = rows;
     this.present = present;
     this.context = context;
+    this.firstId = links?.firstId ?? 0;
+    this.sessionsById = links?.sessionsById ?? new Float64Array(this.firstId + rows.length);
     let total = 0;
-    for (const row of rows) total += row.sessions;
+    let id = this.firstId;
+    for (const row of rows) {
+      total += row.sessions;
+      this.sessionsById[id] = row.sessions;
+      row.id = id++;
+    }
     this.viewSessions = total;
     this.totalSessions = links?.totalSessions ?? total;
     this.view = links?.view ?? "sessions";
@@ -124,6 +142,24 @@ export class AuditData {
     const hosts = context.siteHosts.map(normalizeHost).filter((host) => host !== "");
     this.ownHosts = new Set(hosts.flatMap((host) => [host, host.replace(/^www\./, "")]));
     this.ownDomains = new Set(hosts.map(siteDomain));
+  }
+
+  /** The numbers this view's rows and the other views' take: every `id` is below it. */
+  get idLimit(): number {
+    let limit = this.firstId + this.rows.length;
+    for (const other of this.others) limit = Math.max(limit, other.firstId + other.rows.length);
+    return limit;
+  }
+
+  /** The row numbered `id` in this view or another, or undefined. */
+  rowById(id: number): AggregatedRow | undefined {
+    const at = id - this.firstId;
+    if (at >= 0 && at < this.rows.length) return this.rows[at];
+    for (const other of this.others) {
+      const there = id - other.firstId;
+      if (there >= 0 && there < other.rows.length) return other.rows[there];
+    }
+    return undefined;
   }
 
   /** Whether the audit has the dimension: in this view's rows, or another view's `values`. */
@@ -169,17 +205,40 @@ export class AuditData {
       for (const row of this.rows) {
         const value = row.values[dimension];
         if (value === undefined) continue;
-        let stats = map.get(value);
-        if (!stats) {
-          stats = { value, sessions: 0, rows: [] };
-          map.set(value, stats);
+        const stats = map.get(value);
+        if (stats) {
+          stats.sessions += row.sessions;
+          stats.rows.push(row);
+        } else {
+          // A literal of one row: an empty array grows to room for 17 at its first push, and at
+          // high cardinality most values (landing pages with their query) have a single row.
+          map.set(value, { value, sessions: row.sessions, rows: [row] });
         }
-        stats.sessions += row.sessions;
-        stats.rows.push(row);
       }
       this.valueCache.set(dimension, map);
     }
     return map;
+  }
+
+  /**
+   * The stats of one value of a dimension, without building the dimension's whole list when no
+   * check has asked for it yet (a landing page list at high cardinality is as long as the rows).
+   */
+  valueStats(dimension: Dimension, value: string): ValueStats | undefined {
+    if (!this.present.has(dimension)) {
+      const owner = this.others.find((other) => other.present.has(dimension));
+      if (owner) return owner.valueStats(dimension, value);
+    }
+    const cached = this.valueCache.get(dimension);
+    if (cached) return cached.get(value);
+    let stats: ValueStats | undefined;
+    for (const row of this.rows) {
+      if (row.values[dimension] !== value) continue;
+      stats ??= { value, sessions: 0, rows: [] };
+      stats.sessions += row.sessions;
+      stats.rows.push(row);
+    }
+    return stats;
   }
 
   /** The channel GA4's default rules give the row's source, medium and campaign (§5.3). */

@@ -146,11 +146,11 @@ export function createAuditor(
     const index = table.find();
     if (index === groups.length) {
       const kept: { [D in Dimension]?: string } = {};
-      for (const dimension of KEY_DIMENSIONS) {
-        const value = values[dimension];
-        if (value !== undefined) kept[dimension] = value;
+      for (let d = 0; d < KEY_DIMENSIONS.length; d++) {
+        const value = table.value(d);
+        if (value !== undefined) kept[KEY_DIMENSIONS[d] as Dimension] = value;
       }
-      groups.push({ values: kept, sessions: 0, keyEvents: 0, rows: 0 });
+      groups.push({ values: kept, sessions: 0, keyEvents: 0, rows: 0, id: -1 });
     }
     return index;
   }
@@ -229,6 +229,11 @@ export function createAuditor(
       const others: AuditData[] = [];
       let ledgerTotal = 0;
       for (const group of ledger.groups) ledgerTotal += group.sessions;
+      // Every view's rows are numbered in one sequence, the ledger's first.
+      let firstId = 0;
+      let groupCount = 0;
+      for (const state of states.values()) groupCount += state.groups.length;
+      const sessionsById = new Float64Array(groupCount);
       for (const state of states.values()) {
         // Combinations looked up but never added to are no data.
         const rows = state.groups.some((group) => group.rows === 0)
@@ -238,7 +243,10 @@ export function createAuditor(
           view: state.view,
           totalSessions: ledgerTotal,
           others,
+          firstId,
+          sessionsById,
         });
+        firstId += rows.length;
         datas.set(state.view, data);
       }
       // Every view sees every other one (the array is filled once all exist).
@@ -247,7 +255,7 @@ export function createAuditor(
       const outcomes = checks.map((check) =>
         checkOutcome(check, datas.get(check.view ?? "sessions") ?? ledgerData),
       );
-      resolveOverlaps(outcomes, (sessions) => ledgerData.share(sessions));
+      resolveOverlaps(outcomes, (sessions) => ledgerData.share(sessions), sessionsById);
       const results = outcomes.map((outcome) => outcome.result);
       const failed = results.filter((result) => result.status === "failed");
       // Each root cause once: a check whose every finding is another's costs nothing of its own.
@@ -336,7 +344,7 @@ function checkOutcome(check: CheckDefinition, data: AuditData): CheckOutcome {
     };
     return { result, rowsByKey: new Map() };
   }
-  const collector = new FindingCollector(check.redact);
+  const collector = new FindingCollector(data, check.redact);
   check.run(data, collector);
   const findings = collector.findings();
   const affectedSessions = collector.affectedSessions();

@@ -1,3 +1,4 @@
+import type { AuditData } from "./audit-data.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
@@ -7,9 +8,19 @@ interface Draft {
   key: string;
   title: string;
   values: Set<string>;
-  rows: Set<AggregatedRow>;
+  /** The ids of the rows added, a row possibly more than once (not twice in a row). */
+  ids: number[];
+  last: number;
   severity: Severity | undefined;
   field: Dimension | undefined;
+}
+
+/** A finding's rows, each once, and their sessions. */
+interface Settled {
+  rows: Int32Array;
+  sessions: number;
+  /** The rows to show, busiest first. */
+  busiest: AggregatedRow[];
 }
 
 export interface AddOptions {
@@ -27,13 +38,21 @@ export interface AddOptions {
 /**
  * Collects one check's findings. Findings are built from rows, so a row counted twice (two bad
  * values in one row) adds its sessions once, to the finding and to the check.
+ *
+ * A finding keeps its rows' ids (`AggregatedRow.id`) in a plain array while the check runs, and
+ * settles them into a typed array of distinct ids when it is read: at high cardinality a check
+ * may name most of a million rows, which a Set of rows per finding paid for in time and memory.
  */
 export class FindingCollector {
   private readonly drafts = new Map<string, Draft>();
-  private readonly allRows = new Set<AggregatedRow>();
+  private readonly data: AuditData;
   private readonly redact: ((value: string) => string) | undefined;
+  private settled: Map<Draft, Settled> | undefined;
+  private totalSessions = 0;
 
-  constructor(redact?: (value: string) => string) {
+  /** Collects findings on the rows of `data` (and of the views it reads from). */
+  constructor(data: AuditData, redact?: (value: string) => string) {
+    this.data = data;
     this.redact = redact;
   }
 
@@ -43,13 +62,15 @@ export class FindingCollector {
     rows: AggregatedRow | Iterable<AggregatedRow>,
     options: AddOptions = {},
   ): void {
+    if (this.settled) throw new Error("the findings were read already");
     let draft = this.drafts.get(key);
     if (!draft) {
       draft = {
         key,
         title,
         values: new Set(),
-        rows: new Set(),
+        ids: [],
+        last: -1,
         severity: options.severity,
         field: options.field,
       };
@@ -57,13 +78,25 @@ export class FindingCollector {
     } else if (options.severity && rank(options.severity) < rank(draft.severity)) {
       draft.severity = options.severity;
     }
-    for (const value of options.values ?? []) {
-      if (draft.values.size < VALUES_PER_FINDING) draft.values.add(value);
+    if (options.values) {
+      for (const value of options.values) {
+        if (draft.values.size < VALUES_PER_FINDING) draft.values.add(value);
+      }
     }
-    const list = isRow(rows) ? [rows] : rows;
-    for (const row of list) {
-      draft.rows.add(row);
-      this.allRows.add(row);
+    if (isRow(rows)) this.push(draft, rows);
+    else if (Array.isArray(rows)) {
+      for (let i = 0; i < rows.length; i++) this.push(draft, rows[i] as AggregatedRow);
+    } else for (const row of rows) this.push(draft, row);
+  }
+
+  private push(draft: Draft, row: AggregatedRow): void {
+    const id = row.id;
+    if (id === undefined || this.data.rowById(id) !== row) {
+      throw new Error("a finding's rows must be rows of the audit's data");
+    }
+    if (id !== draft.last) {
+      draft.ids.push(id);
+      draft.last = id;
     }
   }
 
@@ -71,33 +104,80 @@ export class FindingCollector {
     return this.drafts.size;
   }
 
-  /** Sessions of every row in any finding, each row once. */
-  affectedSessions(): number {
-    let sum = 0;
-    for (const row of this.allRows) sum += row.sessions;
-    return sum;
+  /** Each finding's rows, each once; read once the check has run. */
+  private settle(): Map<Draft, Settled> {
+    if (this.settled) return this.settled;
+    const settled = new Map<Draft, Settled>();
+    this.settled = settled;
+    if (this.drafts.size === 0) return settled;
+    const sessionsById = this.data.sessionsById;
+    const limit = this.data.idLimit;
+    // The finding that last took each row, so a finding takes a row once.
+    const takenBy = new Int32Array(limit);
+    const counted = new Uint8Array(limit);
+    let serial = 0;
+    for (const draft of this.drafts.values()) {
+      serial += 1;
+      const ids = draft.ids;
+      const rows = new Int32Array(ids.length);
+      const top: number[] = [];
+      let count = 0;
+      let sessions = 0;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i] as number;
+        if (takenBy[id] === serial) continue;
+        takenBy[id] = serial;
+        rows[count++] = id;
+        const rowSessions = sessionsById[id] as number;
+        sessions += rowSessions;
+        if (counted[id] === 0) {
+          counted[id] = 1;
+          this.totalSessions += rowSessions;
+        }
+        // The busiest rows, busiest first; of equals, the first added.
+        if (
+          top.length === EXAMPLES_PER_FINDING &&
+          rowSessions <= (sessionsById[top[EXAMPLES_PER_FINDING - 1] as number] as number)
+        ) {
+          continue;
+        }
+        let at = top.length < EXAMPLES_PER_FINDING ? top.length : EXAMPLES_PER_FINDING - 1;
+        while (at > 0 && (sessionsById[top[at - 1] as number] as number) < rowSessions) at--;
+        top.splice(at, 0, id);
+        if (top.length > EXAMPLES_PER_FINDING) top.pop();
+      }
+      draft.ids = [];
+      settled.set(draft, {
+        rows: count < rows.length ? rows.slice(0, count) : rows,
+        sessions,
+        busiest: top.map((id) => this.data.rowById(id) as AggregatedRow),
+      });
+    }
+    return settled;
   }
 
-  /** The rows of each finding, by key. */
-  rowsByKey(): ReadonlyMap<string, ReadonlySet<AggregatedRow>> {
-    const out = new Map<string, ReadonlySet<AggregatedRow>>();
-    for (const draft of this.drafts.values()) out.set(draft.key, draft.rows);
+  /** Sessions of every row in any finding, each row once. */
+  affectedSessions(): number {
+    this.settle();
+    return this.totalSessions;
+  }
+
+  /** The ids of each finding's rows, each once, by key. */
+  rowsByKey(): ReadonlyMap<string, Int32Array> {
+    const out = new Map<string, Int32Array>();
+    for (const [draft, { rows }] of this.settle()) out.set(draft.key, rows);
     return out;
   }
 
   findings(): Finding[] {
     const out: Finding[] = [];
-    for (const draft of this.drafts.values()) {
-      let affectedSessions = 0;
-      for (const row of draft.rows) affectedSessions += row.sessions;
+    for (const [draft, { sessions, busiest }] of this.settle()) {
       const finding: Finding = {
         key: draft.key,
         title: draft.title,
         values: [...draft.values],
-        affectedSessions,
-        examples: busiest(draft.rows, EXAMPLES_PER_FINDING).map((row) =>
-          toExample(row, this.redact),
-        ),
+        affectedSessions: sessions,
+        examples: busiest.map((row) => toExample(row, this.redact)),
       };
       if (draft.severity) finding.severity = draft.severity;
       if (draft.field) finding.field = draft.field;
@@ -105,20 +185,6 @@ export class FindingCollector {
     }
     return out.sort((a, b) => b.affectedSessions - a.affectedSessions || cmp(a.key, b.key));
   }
-}
-
-/** The `count` rows with the most sessions, busiest first, without sorting them all. */
-function busiest(rows: Iterable<AggregatedRow>, count: number): AggregatedRow[] {
-  const top: AggregatedRow[] = [];
-  for (const row of rows) {
-    if (top.length === count && row.sessions <= (top[count - 1] as AggregatedRow).sessions)
-      continue;
-    let at = top.length < count ? top.length : count - 1;
-    while (at > 0 && (top[at - 1] as AggregatedRow).sessions < row.sessions) at--;
-    top.splice(at, 0, row);
-    if (top.length > count) top.pop();
-  }
-  return top;
 }
 
 function isRow(value: AggregatedRow | Iterable<AggregatedRow>): value is AggregatedRow {

@@ -10,6 +10,8 @@
 export class GroupTable {
   readonly #width: number;
   readonly #interned: Map<string | undefined, number>[];
+  /** Each dimension's values by id: the one copy of a value every group that has it keeps. */
+  readonly #values: (string | undefined)[][];
   /** The id tuple of the row being looked up. */
   readonly #ids: Int32Array;
   /** Id tuples of the groups, `width` ids per group, in the order groups were first seen. */
@@ -21,6 +23,7 @@ export class GroupTable {
   constructor(width: number) {
     this.#width = width;
     this.#interned = Array.from({ length: width }, () => new Map());
+    this.#values = Array.from({ length: width }, () => []);
     this.#ids = new Int32Array(width);
     this.#tuples = new Int32Array(width * 1024);
     this.#slots = new Int32Array(2048);
@@ -38,8 +41,17 @@ export class GroupTable {
     if (id === undefined) {
       id = map.size;
       map.set(value, id);
+      (this.#values[index] as (string | undefined)[]).push(value);
     }
     this.#ids[index] = id;
+  }
+
+  /**
+   * The value of dimension `index` of the row being looked up, as first seen: rows read from a
+   * file bring a fresh copy of each value, and a group keeps this one instead.
+   */
+  value(index: number): string | undefined {
+    return (this.#values[index] as (string | undefined)[])[this.#ids[index] as number];
   }
 
   /**

@@ -1,11 +1,4 @@
-import type {
-  AggregatedRow,
-  CheckResult,
-  Dimension,
-  Finding,
-  FoldedFinding,
-  Severity,
-} from "./types.ts";
+import type { CheckResult, Dimension, Finding, FoldedFinding, Severity } from "./types.ts";
 
 /**
  * One root cause costs once. Several checks often find the same problem: `Google Ads` as a
@@ -57,14 +50,15 @@ export interface CheckOutcome {
   result: CheckResult;
   /** The checks whose findings this one's explain (`CheckDefinition.explains`). */
   explains?: readonly string[] | undefined;
-  rowsByKey: ReadonlyMap<string, ReadonlySet<AggregatedRow>>;
+  /** The ids (`AggregatedRow.id`) of each finding's rows, each once. */
+  rowsByKey: ReadonlyMap<string, Int32Array>;
 }
 
 interface Entry {
   checkIndex: number;
   finding: Finding;
   severity: Severity;
-  rows: ReadonlySet<AggregatedRow>;
+  rows: Int32Array;
   /** The family, or the check's own id when the finding names no field. */
   family: string;
   claimedSessions: number;
@@ -72,13 +66,17 @@ interface Entry {
 
 const SEVERITY_RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
 
+const NO_ROWS = new Int32Array(0);
+
 /**
  * Folds overlapping findings and sets each check's `costedShare`, in place. `outcomes` are in
- * the order reports list checks; `share` turns sessions into a share of all sessions.
+ * the order reports list checks; `share` turns sessions into a share of all sessions;
+ * `sessionsById` holds each row's sessions by its id.
  */
 export function resolveOverlaps(
   outcomes: readonly CheckOutcome[],
   share: (sessions: number) => number,
+  sessionsById: Float64Array,
 ): void {
   // A check that explains others ranks just before the first of them.
   const indexOf = new Map(outcomes.map(({ result }, index) => [result.id, index]));
@@ -97,7 +95,7 @@ export function resolveOverlaps(
         checkIndex,
         finding,
         severity: finding.severity ?? result.severity,
-        rows: rowsByKey.get(finding.key) ?? new Set(),
+        rows: rowsByKey.get(finding.key) ?? NO_ROWS,
         family: family ?? `check:${result.id}`,
         claimedSessions: 0,
       });
@@ -110,21 +108,28 @@ export function resolveOverlaps(
       b.finding.affectedSessions - a.finding.affectedSessions,
   );
 
-  const claims = new Map<string, Map<AggregatedRow, Entry>>();
-  for (const entry of entries) {
+  // Per family, the entry (its index + 1) that claimed each row id first.
+  const claims = new Map<string, Int32Array>();
+  for (const [index, entry] of entries.entries()) {
     let claimed = claims.get(entry.family);
     if (!claimed) {
-      claimed = new Map();
+      claimed = new Int32Array(sessionsById.length);
       claims.set(entry.family, claimed);
     }
-    const covering = new Map<Entry, number>();
-    for (const row of entry.rows) {
-      const owner = claimed.get(row);
-      if (owner) {
-        covering.set(owner, (covering.get(owner) ?? 0) + row.sessions);
+    const covering = new Map<number, number>();
+    const rows = entry.rows;
+    for (let i = 0; i < rows.length; i++) {
+      const id = rows[i] as number;
+      const owner = claimed[id] as number;
+      const sessions = sessionsById[id] as number;
+      if (owner !== 0) {
+        // Only a finding that claims nothing folds: once it claims, who covers the rest is moot.
+        if (entry.claimedSessions === 0) {
+          covering.set(owner - 1, (covering.get(owner - 1) ?? 0) + sessions);
+        }
       } else {
-        claimed.set(row, entry);
-        entry.claimedSessions += row.sessions;
+        claimed[id] = index + 1;
+        entry.claimedSessions += sessions;
       }
     }
     if (entry.claimedSessions > 0 || covering.size === 0) continue;
@@ -133,7 +138,7 @@ export function resolveOverlaps(
     let most = -1;
     for (const [owner, sessions] of covering) {
       if (sessions > most) {
-        into = owner;
+        into = entries[owner];
         most = sessions;
       }
     }

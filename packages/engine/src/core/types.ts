@@ -116,6 +116,11 @@ export interface AggregatedRow {
   keyEvents: number;
   /** Input rows folded into this one. */
   rows: number;
+  /**
+   * The row's number in its audit, set by `AuditData` (every view's rows numbered in one
+   * sequence): findings keep these numbers rather than the rows.
+   */
+  id?: number;
 }
 
 /** A few rows that show a finding, as the person would see them in GA4. */

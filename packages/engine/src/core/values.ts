@@ -95,22 +95,27 @@ export interface LandingUrl {
 /** Splits `landingPagePlusQueryString` ("/path?a=1&b=2") without normalising anything. */
 export function parseLanding(value: string): LandingUrl {
   const hashAt = value.indexOf("#");
-  const beforeHash = hashAt >= 0 ? value.slice(0, hashAt) : value;
+  const end = hashAt >= 0 ? hashAt : value.length;
   const fragment = hashAt >= 0 ? value.slice(hashAt + 1) : null;
-  const queryAt = beforeHash.indexOf("?");
-  const path = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
-  const query = queryAt >= 0 ? beforeHash.slice(queryAt + 1) : null;
+  let firstQuery = value.indexOf("?");
+  if (firstQuery > end) firstQuery = -1;
+  const path = firstQuery >= 0 ? value.slice(0, firstQuery) : value.slice(0, end);
+  const query = firstQuery >= 0 ? value.slice(firstQuery + 1, end) : null;
   const params: QueryParam[] = [];
-  if (query) {
-    for (const raw of query.split("&")) {
-      if (raw === "") continue;
-      const eq = raw.indexOf("=");
+  // Each "&"-separated piece of the query, read in place (no array of pieces first).
+  for (let from = firstQuery + 1; firstQuery >= 0 && from <= end; ) {
+    let to = value.indexOf("&", from);
+    if (to < 0 || to > end) to = end;
+    if (to > from) {
+      const eq = value.indexOf("=", from);
+      const named = eq >= 0 && eq < to;
       params.push({
-        name: eq >= 0 ? raw.slice(0, eq) : raw,
-        value: eq >= 0 ? raw.slice(eq + 1) : "",
-        raw,
+        name: value.slice(from, named ? eq : to),
+        value: named ? value.slice(eq + 1, to) : "",
+        raw: value.slice(from, to),
       });
     }
+    from = to + 1;
   }
   return { path, query, fragment, params };
 }

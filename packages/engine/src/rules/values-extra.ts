@@ -53,9 +53,17 @@ function collectTagged(data: AuditData, param: UtmParam): ValueStats[] {
     param === "source" || param === "medium"
       ? mediums.find((candidate) => data.has(candidate))
       : undefined;
+  // A few mediums over many rows: each one judged once.
+  const verdicts = new Map<string, boolean>();
   const untagged = (row: AggregatedRow): boolean => {
     const value = medium ? row.values[medium] : undefined;
-    return value !== undefined && UNTAGGED_MEDIUMS.has(value.trim().toLowerCase());
+    if (value === undefined) return false;
+    let verdict = verdicts.get(value);
+    if (verdict === undefined) {
+      verdict = UNTAGGED_MEDIUMS.has(value.trim().toLowerCase());
+      verdicts.set(value, verdict);
+    }
+    return verdict;
   };
   const out: ValueStats[] = [];
   for (const stats of data.values(dimension).values()) {
