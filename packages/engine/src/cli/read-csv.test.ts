@@ -1,0 +1,350 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Combination, CombinationValues } from "../core/auditor.ts";
+import { InputError } from "./input-error.ts";
+import { type CsvSink, readCsv, readCsvDimensions } from "./read-csv.ts";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "utmost-read-csv-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+let files = 0;
+async function csvFile(content: string | Buffer): Promise<string> {
+  files += 1;
+  const target = path.join(dir, `input-${files}.csv`);
+  await writeFile(target, content);
+  return target;
+}
+
+interface Row {
+  values: CombinationValues;
+  sessions: number;
+  keyEvents: number | undefined;
+  date: string | undefined;
+}
+
+/** A sink that keeps what it is given: each combination's values and each row added. */
+function recorder() {
+  const combinations: CombinationValues[] = [];
+  const rows: Row[] = [];
+  const sink: CsvSink = {
+    combination(values) {
+      combinations.push(values);
+      return { group: combinations.length - 1 };
+    },
+    addTo(combination: Combination, sessions, keyEvents, date) {
+      const values = combinations[combination.group] as CombinationValues;
+      rows.push({ values, sessions, keyEvents, date });
+    },
+  };
+  return { sink, combinations, rows };
+}
+
+/** Chunk sizes that cut the file everywhere, byte by byte included. */
+const CHUNK_SIZES = [1, 2, 3, 5, 7, 16, 1 << 20];
+
+/** The rows of `content`, checked to be the same whatever the chunk size. */
+async function rowsOf(content: string | Buffer): Promise<Row[]> {
+  const file = await csvFile(content);
+  let first: Row[] | undefined;
+  for (const chunkSize of CHUNK_SIZES) {
+    const { sink, rows } = recorder();
+    await readCsv(file, sink, undefined, { chunkSize });
+    if (first) expect(rows, `chunk size ${chunkSize}`).toEqual(first);
+    else first = rows;
+  }
+  return first ?? [];
+}
+
+/** The error reading `content` gives, the same whatever the chunk size. */
+async function errorOf(content: string | Buffer): Promise<InputError> {
+  const file = await csvFile(content);
+  let first: InputError | undefined;
+  for (const chunkSize of CHUNK_SIZES) {
+    const error = await readCsv(file, recorder().sink, undefined, { chunkSize }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error, `chunk size ${chunkSize}`).toBeInstanceOf(InputError);
+    if (first) expect((error as InputError).message).toBe(first.message);
+    else first = error as InputError;
+  }
+  return first as InputError;
+}
+
+describe("readCsv", () => {
+  it("reads each row's values, sessions, key events and date", async () => {
+    const rows = await rowsOf(
+      "date,sessionSource,sessionMedium,sessions,keyEvents\n" +
+        "20261101,google,cpc,10,2\n" +
+        "20261102,(not set),email,5,0\n",
+    );
+    expect(rows).toEqual([
+      {
+        values: { sessionSource: "google", sessionMedium: "cpc" },
+        sessions: 10,
+        keyEvents: 2,
+        date: "20261101",
+      },
+      {
+        values: { sessionSource: "(not set)", sessionMedium: "email" },
+        sessions: 5,
+        keyEvents: 0,
+        date: "20261102",
+      },
+    ]);
+  });
+
+  it("looks a combination up once, however many rows and dates it has", async () => {
+    const file = await csvFile(
+      "date,sessionSource,sessionMedium,sessions\n" +
+        "20261101,google,cpc,1\n" +
+        "20261102,google,cpc,2\n" +
+        "20261101,bing,cpc,3\n" +
+        "20261103,google,cpc,4\n",
+    );
+    const { sink, combinations, rows } = recorder();
+    await readCsv(file, sink);
+    expect(combinations).toEqual([
+      { sessionSource: "google", sessionMedium: "cpc" },
+      { sessionSource: "bing", sessionMedium: "cpc" },
+    ]);
+    expect(rows.map((row) => [row.values.sessionSource, row.sessions, row.date])).toEqual([
+      ["google", 1, "20261101"],
+      ["google", 2, "20261102"],
+      ["bing", 3, "20261101"],
+      ["google", 4, "20261103"],
+    ]);
+  });
+
+  it("keys rows by every run of dimension columns when the date or a metric splits them", async () => {
+    const file = await csvFile(
+      "sessionSource,date,sessionMedium,sessions,sessionCampaignName\n" +
+        "google,20261101,cpc,1,brand\n" +
+        "google,20261102,cpc,2,brand\n" +
+        "google,20261101,cpc,3,sale\n" +
+        "google,20261101,email,4,brand\n" +
+        '"google",20261103,"cpc",5,"brand"\n',
+    );
+    const { sink, combinations, rows } = recorder();
+    await readCsv(file, sink);
+    // Written in quotes, the first combination is another key with the same values.
+    expect(combinations).toEqual([
+      { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "brand" },
+      { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "sale" },
+      { sessionSource: "google", sessionMedium: "email", sessionCampaignName: "brand" },
+      { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "brand" },
+    ]);
+    expect(rows.map((row) => [row.sessions, row.date])).toEqual([
+      [1, "20261101"],
+      [2, "20261102"],
+      [3, "20261101"],
+      [4, "20261101"],
+      [5, "20261103"],
+    ]);
+  });
+
+  it("unquotes fields: commas, doubled quotes and line breaks inside, across chunks", async () => {
+    const rows = await rowsOf(
+      "sessionSource,landingPagePlusQueryString,sessions\n" +
+        '"a,b","/say ""hi""?x=1",1\n' +
+        '"two\nlines","""",2\n' +
+        '"","""quoted""",3\n',
+    );
+    expect(rows.map((row) => [row.values, row.sessions])).toEqual([
+      [{ sessionSource: "a,b", landingPagePlusQueryString: '/say "hi"?x=1' }, 1],
+      [{ sessionSource: "two\nlines", landingPagePlusQueryString: '"' }, 2],
+      [{ sessionSource: "", landingPagePlusQueryString: '"quoted"' }, 3],
+    ]);
+  });
+
+  it("decodes UTF-8 characters cut between chunks", async () => {
+    const values = ["é", "日本語", "emoji 😀", "Ünïcödé,€"];
+    const rows = await rowsOf(
+      `sessionSource,sessionMedium,sessions\n${values.map((v, i) => `"${v}",${v.includes(",") ? "x" : v},${i}`).join("\n")}\n`,
+    );
+    expect(rows.map((row) => row.values.sessionSource)).toEqual(values);
+    expect(rows.map((row) => row.values.sessionMedium)).toEqual(["é", "日本語", "emoji 😀", "x"]);
+  });
+
+  it("reads CRLF line ends, a last line without one, and skips empty lines", async () => {
+    const rows = await rowsOf(
+      'sessionSource,sessions\r\n\r\ngoogle,1\r\n\n\r\n"bing",2\r\n\r\nduck,3',
+    );
+    expect(rows.map((row) => [row.values.sessionSource, row.sessions])).toEqual([
+      ["google", 1],
+      ["bing", 2],
+      ["duck", 3],
+    ]);
+    expect((await rowsOf("sessionSource,sessions\r\ngoogle,1\r")).map((r) => r.sessions)).toEqual([
+      1,
+    ]);
+  });
+
+  it("keeps a CR that is not a line end in its field", async () => {
+    const rows = await rowsOf('sessionSource,sessions\na\rb,1\n"c\r\nd",2\n');
+    expect(rows.map((row) => row.values.sessionSource)).toEqual(["a\rb", "c\r\nd"]);
+  });
+
+  it("skips a UTF-8 BOM before the header", async () => {
+    const rows = await rowsOf(
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from("sessionSource,sessions\ngoogle,1\n"),
+      ]),
+    );
+    expect(rows).toEqual([
+      { values: { sessionSource: "google" }, sessions: 1, keyEvents: undefined, date: undefined },
+    ]);
+  });
+
+  it("reads numbers as before: quoted, padded or written with an exponent", async () => {
+    const rows = await rowsOf(
+      'sessionSource,sessions,keyEvents\na,007,"3"\nb, 5 ,1e2\nc,"12",0.5\nd,123456789012345678,0\n',
+    );
+    expect(rows.map((row) => [row.sessions, row.keyEvents])).toEqual([
+      [7, 3],
+      [5, 100],
+      [12, 0.5],
+      [123456789012345678, 0],
+    ]);
+  });
+
+  it("tells dates of the same digits apart", async () => {
+    const rows = await rowsOf("date,sessions\n0101,1\n101,2\n0101,3\n");
+    expect(rows.map((row) => row.date)).toEqual(["0101", "101", "0101"]);
+  });
+
+  it("reads a header alone with no rows", async () => {
+    expect(await rowsOf("sessionSource,sessions\n")).toEqual([]);
+  });
+});
+
+describe("readCsv errors name file, line and column", () => {
+  it.each([
+    [
+      "a quote after a closing quote's field",
+      'sessionSource,sessions\ngoogle,1\n"goo"gle,10\n',
+      3,
+      1,
+      /a closing quote must end its field/,
+    ],
+    [
+      "a quote in a bare field",
+      'sessionSource,sessions\ngo"ogle,10\n',
+      2,
+      1,
+      /a quote inside a field that does not start with one/,
+    ],
+    [
+      "a quote left open at the end of the file",
+      'sessionSource,sessions\ngoogle,1\nbing,"10\n\n',
+      3,
+      2,
+      /unclosed quote: the file ends inside the quoted field/,
+    ],
+    [
+      "a row with more fields than the header",
+      "sessionSource,sessions\ngoogle,10,extra\n",
+      2,
+      3,
+      /the row has 3 fields, the header 2/,
+    ],
+    [
+      "a row with fewer fields than the header",
+      "sessionSource,sessionMedium,sessions\ngoogle,cpc,1\ngoogle\n",
+      3,
+      1,
+      /the row has 1 field, the header 3: sessionMedium, sessions missing/,
+    ],
+    [
+      "a session count that is no number",
+      "sessionSource,sessions\ngoogle,10\nbing,ten\n",
+      3,
+      2,
+      /sessions must be a number of 0 or more, got "ten"/,
+    ],
+    [
+      "a negative key events count",
+      "sessionSource,keyEvents,sessions\ngoogle,-1,10\n",
+      2,
+      2,
+      /keyEvents must be a number of 0 or more, got "-1"/,
+    ],
+    [
+      "an empty session count",
+      'sessionSource,sessions\ngoogle,""\n',
+      2,
+      2,
+      /sessions must be a number of 0 or more, got ""/,
+    ],
+    ["an unknown column", "sessionSource,clicks,sessions\n", 1, 2, /unknown column "clicks"/],
+    [
+      "a column twice",
+      "sessionSource,sessions,sessionSource\n",
+      1,
+      3,
+      /column "sessionSource" appears twice/,
+    ],
+    ["no sessions column", "sessionSource,date\n", 1, 1, /the header has no "sessions" column/],
+    ["an empty file", "\n\n", 1, 1, /the file is empty: expected a header row/],
+  ])("%s", async (_label, content, line, column, message) => {
+    const error = await errorOf(content);
+    expect(error.line).toBe(line);
+    expect(error.column).toBe(column);
+    expect(error.message).toMatch(message);
+    expect(error.message).toMatch(new RegExp(`^${error.file.replaceAll(".", "\\.")}:${line}:`));
+  });
+
+  it("counts the lines of quoted line breaks before a bad row", async () => {
+    const error = await errorOf(
+      'sessionSource,sessions\n"one\ntwo\r\nthree",1\ngoogle,x\n"a\nb",1,2\n',
+    );
+    expect([error.line, error.column]).toEqual([5, 2]);
+  });
+
+  it("places an unclosed quote on the line its field starts", async () => {
+    const error = await errorOf('sessionSource,sessions\ngoogle,1\n"open\nstill\nopen,1\n');
+    expect([error.line, error.column]).toEqual([3, 1]);
+  });
+
+  it("reports a file it cannot read", async () => {
+    const missing = path.join(dir, "missing.csv");
+    await expect(readCsv(missing, recorder().sink)).rejects.toThrow(
+      `${missing}:1:1: cannot read the file (ENOENT)`,
+    );
+    const folder = path.join(dir, "folder.csv");
+    await mkdir(folder);
+    await expect(readCsv(folder, recorder().sink)).rejects.toThrow(
+      `${folder}:1:1: cannot read the file (EISDIR)`,
+    );
+  });
+});
+
+describe("readCsvDimensions", () => {
+  it("reads the header alone, the BOM taken off, a broken row after it unread", async () => {
+    const file = await csvFile(
+      '\uFEFFdate,sessionSource,"sessionMedium",sessions,keyEvents\n"broken\n',
+    );
+    for (const chunkSize of CHUNK_SIZES) {
+      expect(await readCsvDimensions(file, { chunkSize })).toEqual([
+        "date",
+        "sessionSource",
+        "sessionMedium",
+      ]);
+    }
+  });
+
+  it("refuses an empty file and a bad header", async () => {
+    await expect(readCsvDimensions(await csvFile(""))).rejects.toThrow(/:1:1: the file is empty/);
+    await expect(readCsvDimensions(await csvFile("source,sessions\n"))).rejects.toThrow(
+      /:1:1: unknown column "source"/,
+    );
+  });
+});
