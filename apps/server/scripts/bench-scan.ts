@@ -8,9 +8,11 @@
  * this process's own cost. Prints wall time, rows, rows per second, CPU and peak memory.
  *
  *   npm run bench:scan
+ *   npm run bench:scan -- --cpu-prof DIR   (also writes a CPU profile of the next scan to DIR)
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -27,6 +29,10 @@ import { connectEmulatorProperty } from "../src/modules/scans/scans.testing.ts";
 import { createWithOwner } from "../src/modules/workspaces/workspaces.repository.ts";
 
 const PROFILE = "huge-publisher";
+const cpuProfileDir = (() => {
+  const at = process.argv.indexOf("--cpu-prof");
+  return at >= 0 ? process.argv[at + 1] : undefined;
+})();
 const EMULATOR_CLI = path.resolve(
   import.meta.dirname,
   "../../../packages/google-emulator/src/cli.ts",
@@ -98,7 +104,21 @@ try {
   const starter = createScanStarter({ db, enqueue: scanEnqueuer(jobs) });
 
   /** One scan, enqueued and awaited, and what it cost each process. */
-  async function timedScan(label: string): Promise<void> {
+  async function timedScan(label: string, profile = false): Promise<void> {
+    const inspector = profile && cpuProfileDir ? new Session() : undefined;
+    if (inspector) {
+      inspector.connect();
+      await inspector.post("Profiler.enable");
+      await inspector.post("Profiler.start");
+    }
+    // The scan's own memory: sampled while it runs, since the peak RSS covers both scans.
+    const memory = { rss: 0, heapUsed: 0, external: 0 };
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      memory.rss = Math.max(memory.rss, now.rss);
+      memory.heapUsed = Math.max(memory.heapUsed, now.heapUsed);
+      memory.external = Math.max(memory.external, now.external);
+    }, 50);
     const standInCpuBefore = await cpuSecondsOf(child.pid);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
@@ -121,6 +141,15 @@ try {
     }
     const wallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    clearInterval(sampler);
+    if (inspector && cpuProfileDir) {
+      const { profile: cpuProfile } = await inspector.post("Profiler.stop");
+      inspector.disconnect();
+      await mkdir(cpuProfileDir, { recursive: true });
+      const file = path.join(cpuProfileDir, `bench-scan-${Date.now()}.cpuprofile`);
+      await writeFile(file, JSON.stringify(cpuProfile));
+      console.log(`  CPU profile        ${file}`);
+    }
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const standInCpuAfter = await cpuSecondsOf(child.pid);
     const standInCpu =
@@ -159,6 +188,10 @@ try {
         `  CPU, the stand-in  ${standInCpu.toFixed(1)} s (${perMillion(standInCpu)} s per 1M rows: building and serving the reports)`,
       );
     }
+    const mb = (bytes: number) => format(bytes / 1024 / 1024);
+    console.log(
+      `  memory, sampled    ${mb(memory.rss)} MB RSS at most (${mb(memory.heapUsed)} MB heap, ${mb(memory.external)} MB outside the heap)`,
+    );
     console.log(
       `  distinct rows      ${format(report.totals?.distinctRows ?? 0)} (${format(report.totals?.sessions ?? 0)} sessions)`,
     );
@@ -178,6 +211,7 @@ try {
   );
   await timedScan(
     "2. the next scan: the stand-in answers from memory, so this process has the cores to itself",
+    true,
   );
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   console.log(
