@@ -13,6 +13,10 @@ import { dayNumber, isoDate } from "./scan-plan.ts";
  * dies"). The rows and what Google said about them are one gzipped JSON payload; the figures the
  * scan's counters need are columns, so they are summed without opening a payload. The rows exist
  * only while the scan runs: completing or failing it deletes them in the same transaction.
+ *
+ * The payload crosses the driver as base64 text, decoded and encoded by the database
+ * (`decode`/`encode`): PGlite turns a bytea parameter into hex one byte at a time in JavaScript,
+ * which cost a large scan about 10 s of CPU per scan for its checkpoints (docs/performance.md).
  */
 
 const gzip = promisify(gzipCallback);
@@ -68,7 +72,7 @@ export function createCheckpointStore(
         if (next !== undefined && window.endDay !== next) break;
         // One payload at a time: a large property's windows hold hundreds of MB decoded.
         const [withPayload] = await db
-          .select({ payload: scanCheckpoints.payload })
+          .select({ payload: sql<string>`encode(${scanCheckpoints.payload}, 'base64')` })
           .from(scanCheckpoints)
           .where(
             and(
@@ -79,7 +83,7 @@ export function createCheckpointStore(
         if (!withPayload) break;
         let payload: Payload;
         try {
-          payload = await decodePayload(withPayload.payload);
+          payload = await decodePayload(Buffer.from(withPayload.payload, "base64"));
         } catch (error) {
           options.onDropped?.(window, error);
           break;
@@ -104,7 +108,7 @@ export function createCheckpointStore(
     },
 
     async save(checkpoint) {
-      const payload = await encodePayload(checkpoint);
+      const payload = sql`decode(${(await encodePayload(checkpoint)).toString("base64")}, 'base64')`;
       const values = {
         scanId,
         windowStart: isoDate(checkpoint.window.startDay),
@@ -131,7 +135,7 @@ export function createCheckpointStore(
               windowEnd: values.windowEnd,
               rowsFetched: values.rowsFetched,
               apiCalls: values.apiCalls,
-              payload: values.payload,
+              payload: sql`excluded.payload`,
               createdAt: sql`now()`,
             },
           });
