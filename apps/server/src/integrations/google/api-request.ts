@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { classifyApiError, GoogleError } from "./errors.ts";
 import type { GoogleSession } from "./google-session.ts";
-import { parseBody, readJson, send } from "./http.ts";
+import { parseBody, parseJsonText, readText, send } from "./http.ts";
 import { parseRetryAfter, type RetryPolicy, TransientFailure, withRetry } from "./retry.ts";
 
 /** What every Admin and Data API call shares: the grant, the retry budget, the clock. */
@@ -30,6 +30,20 @@ export function callGoogleApi<S extends z.ZodType>(
   schema: S,
   what: string,
 ): Promise<z.output<S>> {
+  return callGoogleApiText(context, request, (text) =>
+    parseBody(schema, parseJsonText(text), what),
+  );
+}
+
+/**
+ * `callGoogleApi` for a caller that reads a successful answer's text itself (`read`, which must
+ * refuse what does not match Google's documented shape); errors are read as there.
+ */
+export function callGoogleApiText<T>(
+  context: ApiContext,
+  request: ApiRequest,
+  read: (text: string) => T,
+): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (request.body !== undefined) headers["content-type"] = "application/json";
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
@@ -45,9 +59,9 @@ export function callGoogleApi<S extends z.ZodType>(
       body: payload,
       signal: AbortSignal.timeout(context.timeoutMs),
     });
-    const body = await readJson(response);
-    if (response.ok) return parseBody(schema, body, what);
-    const { error, retryable } = classifyApiError(response.status, body);
+    const text = await readText(response);
+    if (response.ok) return read(text);
+    const { error, retryable } = classifyApiError(response.status, parseJsonText(text));
     if (!retryable) throw error;
     throw new TransientFailure(
       error,

@@ -11,9 +11,16 @@ import {
   type RunReportResponse,
   RunReportResponseSchema,
 } from "@utmost/contracts";
-import { type ApiContext, callGoogleApi, propertyResourceName } from "./api-request.ts";
+import {
+  type ApiContext,
+  callGoogleApi,
+  callGoogleApiText,
+  propertyResourceName,
+} from "./api-request.ts";
 import { GoogleError } from "./errors.ts";
 import type { GoogleSession } from "./google-session.ts";
+import { parseBody, parseJsonText } from "./http.ts";
+import { ObjectReportRows, type ReportRows, readReportRows } from "./report-table.ts";
 import { type RetryOptions, retryPolicy } from "./retry.ts";
 
 /** "The API returns a maximum of 250,000 rows per request" (ga4-protocol.md §3.1). */
@@ -40,7 +47,13 @@ export interface GoogleDataClientOptions {
 export type ReportQuery = Omit<RunReportRequest, "limit" | "offset" | "returnPropertyQuota">;
 
 export interface ReportPage {
-  rows: ReportRow[];
+  /**
+   * The page's rows, read in place from the response's text where it has Google's compact
+   * layout (report-table.ts): no object per row.
+   */
+  table: ReportRows;
+  /** The same rows as the contract's objects, made when first read. */
+  readonly rows: ReportRow[];
   /** Rows in the whole result, whatever the page (§3.1). */
   rowCount: number;
   /** Index of this page's first row in the whole result. */
@@ -85,28 +98,57 @@ export function createGoogleDataClient(options: GoogleDataClientOptions): Google
     },
   };
 
+  /** The request checked as the contract's schema checks it: a malformed one costs quota. */
+  function checkedRequest(request: RunReportRequestInput): RunReportRequest {
+    const parsed = RunReportRequestSchema.safeParse(request);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    throw new GoogleError(
+      "GOOGLE_INVALID_REQUEST",
+      `Invalid report request: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`,
+    );
+  }
+
+  function remember(property: string, response: RunReportResponse): void {
+    if (response.propertyQuota) quotas.set(property, response.propertyQuota);
+  }
+
   async function runReport(
     propertyId: string,
     request: RunReportRequestInput,
   ): Promise<RunReportResponse> {
     const property = propertyResourceName(propertyId);
-    // A malformed request would cost quota to be refused; refuse it here instead.
-    const parsed = RunReportRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new GoogleError(
-        "GOOGLE_INVALID_REQUEST",
-        `Invalid report request: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`,
-      );
-    }
     const response = await callGoogleApi(
       context,
-      { method: "POST", url: `${baseUrl}/v1beta/${property}:runReport`, body: parsed.data },
+      {
+        method: "POST",
+        url: `${baseUrl}/v1beta/${property}:runReport`,
+        body: checkedRequest(request),
+      },
       RunReportResponseSchema,
       "report",
     );
-    if (response.propertyQuota) quotas.set(property, response.propertyQuota);
+    remember(property, response);
     return response;
+  }
+
+  /** `runReport`, its rows read in place (`readReportRows`) where the answer allows. */
+  async function runReportTable(
+    propertyId: string,
+    request: RunReportRequestInput,
+  ): Promise<{ response: RunReportResponse; table: ReportRows }> {
+    const property = propertyResourceName(propertyId);
+    const read = await callGoogleApiText(
+      context,
+      {
+        method: "POST",
+        url: `${baseUrl}/v1beta/${property}:runReport`,
+        body: checkedRequest(request),
+      },
+      readReport,
+    );
+    remember(property, read.response);
+    return read;
   }
 
   return {
@@ -116,7 +158,7 @@ export function createGoogleDataClient(options: GoogleDataClientOptions): Google
       const limit = Math.min(Math.max(1, Math.floor(pageSize)), MAX_REPORT_PAGE_SIZE);
       let offset = 0;
       for (;;) {
-        const response = await runReport(propertyId, {
+        const { response, table } = await runReportTable(propertyId, {
           ...query,
           limit: String(limit),
           offset: String(offset),
@@ -124,18 +166,17 @@ export function createGoogleDataClient(options: GoogleDataClientOptions): Google
         });
         // proto3 JSON leaves out a zero rowCount (§0).
         const rowCount = response.rowCount ?? 0;
-        yield {
-          rows: response.rows,
+        yield reportPage(table, {
           rowCount,
           offset,
           propertyQuota: response.propertyQuota,
           dimensionHeaders: response.dimensionHeaders,
           metricHeaders: response.metricHeaders,
           metadata: response.metadata,
-        };
+        });
         // Advancing by what arrived, not by `limit`, never skips rows if Google sends fewer.
-        offset += response.rows.length;
-        if (response.rows.length === 0 || offset >= rowCount) return;
+        offset += table.length;
+        if (table.length === 0 || offset >= rowCount) return;
       }
     },
 
@@ -153,6 +194,33 @@ export function createGoogleDataClient(options: GoogleDataClientOptions): Google
 
     get apiCalls() {
       return apiCalls;
+    },
+  };
+}
+
+/**
+ * A report answer: its rows read in place when it has Google's compact layout, the rest checked
+ * by the contract's schema; any other answer parsed and checked whole, as `runReport` does.
+ */
+function readReport(text: string): { response: RunReportResponse; table: ReportRows } {
+  const fast = readReportRows(text);
+  if (fast) {
+    const response = parseBody(RunReportResponseSchema, parseJsonText(fast.rest), "report");
+    // A second `rows` member (JSON.parse keeps the last): read it the general way.
+    if (response.rows.length === 0) return { response, table: fast.rows };
+  }
+  const response = parseBody(RunReportResponseSchema, parseJsonText(text), "report");
+  return { response, table: new ObjectReportRows(response.rows) };
+}
+
+function reportPage(table: ReportRows, page: Omit<ReportPage, "table" | "rows">): ReportPage {
+  let rows: ReportRow[] | undefined;
+  return {
+    ...page,
+    table,
+    get rows() {
+      rows ??= table.toRows();
+      return rows;
     },
   };
 }

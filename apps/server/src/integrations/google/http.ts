@@ -33,12 +33,20 @@ export function networkFailure(cause: unknown): TransientFailure {
  * a connection that drops mid-body is a network failure.
  */
 export async function readJson(response: Response): Promise<unknown> {
-  let text: string;
+  return parseJsonText(await readText(response));
+}
+
+/** The body as text; a connection that drops mid-body is a network failure. */
+export async function readText(response: Response): Promise<string> {
   try {
-    text = await response.text();
+    return await response.text();
   } catch (cause) {
     throw networkFailure(cause);
   }
+}
+
+/** `text` as JSON, `undefined` when it is empty or not JSON. */
+export function parseJsonText(text: string): unknown {
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text) as unknown;

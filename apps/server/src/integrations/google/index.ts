@@ -42,4 +42,5 @@ export {
   hasAnalyticsScope,
   type PkcePair,
 } from "./oauth-client.ts";
+export { detached, ObjectReportRows, type ReportRows } from "./report-table.ts";
 export type { RetryOptions } from "./retry.ts";

@@ -344,7 +344,8 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
           page.metricHeaders,
           caches.get(report.view),
         );
-        const read = page.offset + page.rows.length;
+        const pageRows = page.table;
+        const read = page.offset + pageRows.length;
         // The next page is requested before this one is read, as windows are.
         const more = read < page.rowCount && !data.lowQuota(propertyId);
         let next: Promise<IteratorResult<ReportPage, void>> | undefined;
@@ -352,12 +353,9 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
           next = report.pages.next();
           next.catch(() => {});
         }
-        const pageRows = page.rows;
         for (let start = 0; start < pageRows.length; start += ROWS_PER_SLICE) {
           const end = Math.min(pageRows.length, start + ROWS_PER_SLICE);
-          for (let i = start; i < end; i++) {
-            decoder.feed(pageRows[i] as (typeof pageRows)[0], input.sink, record);
-          }
+          decoder.feedRows(pageRows, start, end, input.sink, record);
           rowsFetched += end - start;
           windowRows += end - start;
           await yieldToEventLoop();

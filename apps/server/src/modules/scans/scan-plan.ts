@@ -11,7 +11,13 @@ import {
   VIEWS,
   type View,
 } from "@utmost/engine";
-import { GoogleError, type ReportQuery } from "../../integrations/google/index.ts";
+import {
+  detached,
+  GoogleError,
+  ObjectReportRows,
+  type ReportQuery,
+  type ReportRows,
+} from "../../integrations/google/index.ts";
 import type { ViewRecord } from "./scan-checkpoint.ts";
 
 /**
@@ -193,6 +199,8 @@ export interface RowDecoder {
    * its combination's values the first time the scan meets it, else the combination's number.
    */
   feed(row: ReportRow, sink: RowSink, record?: ViewRecord): void;
+  /** `feed` for rows `start` to `end` (exclusive) of a page read in place. */
+  feedRows(rows: ReportRows, start: number, end: number, sink: RowSink, record?: ViewRecord): void;
 }
 
 /** A combination the scan has met, and its number in checkpoints. */
@@ -213,7 +221,6 @@ export class DecodeCache {
 }
 /** About 100 MB at the most; past it the cache starts again. */
 const DECODE_CACHE_LIMIT = 400_000;
-const KEY_SEPARATOR = "\u0000";
 
 /**
  * Turns rows of one view's report into the engine's rows, by the response's headers: dimension
@@ -241,70 +248,80 @@ export function createRowDecoder(
   /** Where each recorded dimension is in the report's columns (-1: not there). */
   const recordedAt = recordedDimensions(view).map((dimension) => names.indexOf(dimension));
 
-  function metric(row: ReportRow, index: number): number {
+  function metric(rows: ReportRows, row: number, index: number): number {
     if (index < 0) return 0;
-    const value = Number(row.metricValues[index]?.value ?? "0");
+    const value = rows.metric(row, index);
     if (!Number.isFinite(value) || value < 0) {
       throw new GoogleError("GOOGLE_BAD_RESPONSE", "A report row has an invalid metric value");
     }
     return value;
   }
 
-  function date(row: ReportRow): string | undefined {
+  function date(rows: ReportRows, row: number): string | undefined {
     if (dateAt < 0) return undefined;
-    const value = row.dimensionValues[dateAt]?.value;
+    const value = rows.dimension(row, dateAt);
     return value !== undefined && DATE.test(value) ? value : undefined;
   }
 
-  function values(row: ReportRow): { [D in Dimension]?: string } {
+  /** The engine's values of a row: every column but the date, by dimension. */
+  function valuesOf(columns: readonly (string | undefined)[]): { [D in Dimension]?: string } {
     const out: { [D in Dimension]?: string } = {};
     for (let i = 0; i < names.length; i++) {
       if (i === dateAt) continue;
-      const value = row.dimensionValues[i]?.value;
+      const value = columns[i];
       if (value !== undefined) out[names[i] as Dimension] = value;
     }
     return out;
   }
 
   function decode(row: ReportRow): AuditRow {
-    const day = date(row);
+    const rows = new ObjectReportRows([row]);
+    const day = date(rows, 0);
     return {
-      ...values(row),
+      ...valuesOf(rows.dimensions(0)),
       ...(day !== undefined ? { date: day } : {}),
-      sessions: metric(row, sessionsAt),
-      keyEvents: metric(row, keyEventsAt),
+      sessions: metric(rows, 0, sessionsAt),
+      keyEvents: metric(rows, 0, keyEventsAt),
     };
   }
 
-  function key(row: ReportRow): string {
-    let text = "";
-    for (let i = 0; i < names.length; i++) {
-      if (i === dateAt) continue;
-      text += `${row.dimensionValues[i]?.value ?? KEY_SEPARATOR}${KEY_SEPARATOR}`;
+  function feedRows(
+    rows: ReportRows,
+    start: number,
+    end: number,
+    sink: RowSink,
+    record?: ViewRecord,
+  ): void {
+    const met = cache.met;
+    for (let row = start; row < end; row++) {
+      // The row's values as the page's text has them: found again without reading them.
+      const key = rows.key(row, dateAt);
+      let found = met.get(key);
+      if (!found) {
+        if (met.size >= DECODE_CACHE_LIMIT) met.clear();
+        const columns = rows.dimensions(row);
+        found = { combination: sink.combination(valuesOf(columns), view), id: cache.nextId++ };
+        // Kept for the scan: a copy, not a slice that would keep the page's text alive.
+        met.set(detached(key), found);
+        if (record) {
+          const written: (number | string | null)[] = [found.id];
+          for (const at of recordedAt) written.push(columns[at] ?? null);
+          record.combinations.push(written);
+        }
+      }
+      const sessions = metric(rows, row, sessionsAt);
+      const keyEvents = metric(rows, row, keyEventsAt);
+      const day = date(rows, row);
+      sink.addTo(found.combination, sessions, keyEvents, day);
+      record?.rows.push(found.id, day === undefined ? 0 : Number(day), sessions, keyEvents);
     }
-    return text;
   }
 
   return {
     decode,
+    feedRows,
     feed(row, sink, record) {
-      const k = key(row);
-      let met = cache.met.get(k);
-      if (!met) {
-        if (cache.met.size >= DECODE_CACHE_LIMIT) cache.met.clear();
-        met = { combination: sink.combination(values(row), view), id: cache.nextId++ };
-        cache.met.set(k, met);
-        if (record) {
-          const written: (number | string | null)[] = [met.id];
-          for (const at of recordedAt) written.push(row.dimensionValues[at]?.value ?? null);
-          record.combinations.push(written);
-        }
-      }
-      const sessions = metric(row, sessionsAt);
-      const keyEvents = metric(row, keyEventsAt);
-      const day = date(row);
-      sink.addTo(met.combination, sessions, keyEvents, day);
-      record?.rows.push(met.id, day === undefined ? 0 : Number(day), sessions, keyEvents);
+      feedRows(new ObjectReportRows([row]), 0, 1, sink, record);
     },
   };
 }
