@@ -85,6 +85,8 @@ interface ViewState {
   readonly groups: AggregatedRow[];
   readonly present: Set<Dimension>;
   rows: number;
+  /** The date of the view's latest row. */
+  lastDate: string | undefined;
 }
 
 /**
@@ -109,6 +111,7 @@ export function createAuditor(
         groups: [],
         present: new Set(options.views?.[view] ?? []),
         rows: 0,
+        lastDate: undefined,
       },
     ]),
   );
@@ -173,9 +176,13 @@ export function createAuditor(
     const group = state.groups[index] as AggregatedRow;
     state.rows += 1;
     if (typeof date === "string") {
-      state.present.add("date");
-      if (minDate === null || date < minDate) minDate = date;
-      if (maxDate === null || date > maxDate) maxDate = date;
+      // Rows of a day come together or again and again: a date met just before changes nothing.
+      if (date !== state.lastDate) {
+        state.lastDate = date;
+        state.present.add("date");
+        if (minDate === null || date < minDate) minDate = date;
+        if (maxDate === null || date > maxDate) maxDate = date;
+      }
     }
     // A dimension is present once a row with a value for it is added.
     if (group.rows === 0) {

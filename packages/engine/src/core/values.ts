@@ -34,6 +34,9 @@ const GA4_PLACEHOLDERS = new Set([
 export type HiddenBy = "data-deleted" | "row-limit";
 
 export function hiddenBy(value: string): HiddenBy | undefined {
+  // Both start with "(" or "<" (see isGa4Placeholder): other printable starts are told at once.
+  const first = value.charCodeAt(0);
+  if (first > 32 && first < 127 && first !== 40 && first !== 60) return undefined;
   const folded = value.trim().toLowerCase();
   if (folded === "(data deleted)") return "data-deleted";
   if (folded === "(other)" || folded === "<other>") return "row-limit";
@@ -51,7 +54,11 @@ export function isGa4Placeholder(value: string): boolean {
 
 /** A value a person typed into a UTM: present, not blank, not one of GA4's placeholders. */
 export function isUserValue(value: string | undefined): value is string {
-  return value !== undefined && value.trim() !== "" && !isGa4Placeholder(value);
+  if (value === undefined) return false;
+  // A printable ASCII start other than "(" and "<" is neither blank nor a placeholder.
+  const first = value.charCodeAt(0);
+  if (first > 32 && first < 127 && first !== 40 && first !== 60) return true;
+  return value.trim() !== "" && !isGa4Placeholder(value);
 }
 
 /** "https://WWW.Example.com:443/x" and "www.example.com." both become "www.example.com". */
@@ -78,18 +85,19 @@ export function siteDomain(host: string): string {
 
 export interface QueryParam {
   /** The name exactly as written. */
-  name: string;
-  value: string;
+  readonly name: string;
+  readonly value: string;
   /** The `name=value` text as written. */
-  raw: string;
+  readonly raw: string;
 }
 
+/** A parsed landing URL. */
 export interface LandingUrl {
-  path: string;
+  readonly path: string;
   /** The text after the first "?", before "#"; null when there is no "?". */
-  query: string | null;
-  fragment: string | null;
-  params: QueryParam[];
+  readonly query: string | null;
+  readonly fragment: string | null;
+  readonly params: readonly QueryParam[];
 }
 
 /** Splits `landingPagePlusQueryString` ("/path?a=1&b=2") without normalising anything. */
