@@ -116,6 +116,15 @@ const PLAIN_NAME = /^[a-z]+$/;
 const PERSONAL_PARAM_HINT =
   /(?:mail|phone|tel|mobile|name|cell|address|street|zip|post)[^=&;#?/]*=/i;
 
+/**
+ * Every text in which `findPersonalData` (with parameters) can find anything matches this: a
+ * personal parameter's hint, an email's "@", or a run of digits as long as PHONE_SPAN's.
+ */
+const ANY_HINT = new RegExp(
+  `${PERSONAL_PARAM_HINT.source}|${EMAIL_HINT.source}|\\d[\\d ()./-]{7,}`,
+  "i",
+);
+
 const TITLES: Record<Kind, (where: string, example: string) => string> = {
   email: (where, example) => `Email addresses in ${where} (e.g. ${example})`,
   phone: (where, example) => `Phone numbers in ${where} (e.g. ${example})`,
@@ -182,7 +191,10 @@ export const piiInUtm = defineCheck({
     for (const [value, stats] of data.values("landingPagePlusQueryString")) {
       // Stryker disable next-line ConditionalExpression: placeholders hold no personal data
       if (!isUserValue(value)) continue;
-      for (const hit of reportable(findPersonalData(decodeLanding(value), true))) {
+      const decoded = decodeLanding(value);
+      // Most landing pages hold nothing like personal data: one pass tells them apart.
+      if (!ANY_HINT.test(decoded)) continue;
+      for (const hit of reportable(findPersonalData(decoded, true))) {
         findings.add(
           `landing:${hit.kind}`,
           TITLES[hit.kind]("landing page URLs", hit.shown),

@@ -106,6 +106,7 @@ export class AuditData {
   private readonly present: ReadonlySet<Dimension>;
   private readonly others: readonly AuditData[];
   private readonly valueCache = new Map<Dimension, Map<string, ValueStats>>();
+  private readonly utmDimensions = new Map<UtmParam, Dimension | null>();
   private readonly channelCache = new Map<AggregatedRow, Channel>();
   private readonly ownHosts: ReadonlySet<string>;
   private readonly ownDomains: ReadonlySet<string>;
@@ -174,7 +175,13 @@ export class AuditData {
 
   /** The dimension that carries a UTM parameter in this data, or undefined when none does. */
   utmDimension(param: UtmParam): Dimension | undefined {
-    return UTM_DIMENSIONS[param].find((dimension) => this.has(dimension));
+    // Read for every row by many checks: found once (checks run once every view is linked).
+    let found = this.utmDimensions.get(param);
+    if (found === undefined) {
+      found = UTM_DIMENSIONS[param].find((dimension) => this.has(dimension)) ?? null;
+      this.utmDimensions.set(param, found);
+    }
+    return found ?? undefined;
   }
 
   /** The dimension a parameter's values are read from, or its manual one when none is present. */
