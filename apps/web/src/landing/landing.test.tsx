@@ -2,18 +2,19 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TestimonialsCarousel } from "@/features/marketing/components/testimonials-carousel";
 import { TESTIMONIALS } from "@/features/marketing/testimonials";
+import { SESSION_COOKIE_MARK } from "@/lib/session-cookie-mark";
 import { renderLanding, renderTemplates } from "@/prerender/landing";
 import { jsonResponse, stubFetch } from "@/testing/render";
 import { startCarousel } from "./carousel";
 import { startHeaderMenu } from "./header-menu";
-import { probeSession, readViewer, SESSION_COOKIE_ATTRIBUTE, SessionState } from "./session";
+import { probeSession, readViewer, SessionState } from "./session";
 import { showSignedIn } from "./signed-in";
 import { startSkipLink } from "./skip-link";
 
 /** The page as dist/landing.html has it: the markup rendered at build, then its templates. */
 function loadLandingPage({ sessionCookie = false } = {}) {
   document.body.innerHTML = `<div id="root">${renderLanding()}</div>${renderTemplates()}`;
-  document.documentElement.toggleAttribute(SESSION_COOKIE_ATTRIBUTE, sessionCookie);
+  document.documentElement.toggleAttribute(SESSION_COOKIE_MARK, sessionCookie);
 }
 
 function carouselRoot(): HTMLElement {
@@ -48,7 +49,7 @@ function visibleSlideLabel(): string | null {
 }
 
 afterEach(() => {
-  document.documentElement.removeAttribute(SESSION_COOKIE_ATTRIBUTE);
+  document.documentElement.removeAttribute(SESSION_COOKIE_MARK);
   document.body.innerHTML = "";
 });
 

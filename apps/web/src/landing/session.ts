@@ -7,7 +7,7 @@
  * from the plans.
  */
 
-export const SESSION_COOKIE_ATTRIBUTE = "data-session-cookie";
+import { pageCameWithSessionCookie } from "@/lib/session-cookie-mark";
 
 export interface SignedInViewer {
   /** The visitor's plan, null when they have no subscription. */
@@ -30,7 +30,7 @@ export function readViewer(body: unknown): SignedInViewer | null {
  * answer, which leaves the page as a visitor's, as the app does.
  */
 export async function probeSession(doc: Document = document): Promise<SignedInViewer | null> {
-  if (!doc.documentElement.hasAttribute(SESSION_COOKIE_ATTRIBUTE)) return null;
+  if (!pageCameWithSessionCookie(doc)) return null;
   try {
     const response = await fetch("/api/session", {
       credentials: "same-origin",

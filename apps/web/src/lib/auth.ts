@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type MeResponse, SessionResponseSchema } from "@utmost/contracts";
 import { apiCommand, apiRequest } from "./api-client";
+import { pageCameWithSessionCookie } from "./session-cookie-mark";
 
 export const meQueryKey = ["me"] as const;
 
@@ -16,6 +17,16 @@ export const meQueryOptions = queryOptions({ queryKey: meQueryKey, queryFn: getM
 
 export function useMe() {
   return useQuery(meQueryOptions);
+}
+
+/**
+ * Who is signed in, for what a public page shows them (the header's buttons, the plans): asked
+ * only when the page came with a session cookie; otherwise what the app already knows (signed in
+ * in this tab), else a visitor, with no request (issue 24). Pages that must know for sure, the
+ * sign-in guard and /auth, use `useMe`.
+ */
+export function useVisitorMe() {
+  return useQuery({ ...meQueryOptions, enabled: pageCameWithSessionCookie() });
 }
 
 export function signOut(): Promise<void> {

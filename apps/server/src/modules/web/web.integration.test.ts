@@ -17,7 +17,7 @@ describe("serving the built web app", () => {
     await mkdir(path.join(distDir, "assets"));
     await writeFile(
       path.join(distDir, "index.html"),
-      '<!doctype html><title>Utmost</title><meta property="og:image" content="/og-image.png" /><meta name="twitter:image" content="/og-image.png" /><link rel="icon" href="/favicon.ico" />',
+      '<!doctype html><html lang="en"><title>Utmost</title><meta property="og:image" content="/og-image.png" /><meta name="twitter:image" content="/og-image.png" /><link rel="icon" href="/favicon.ico" />',
     );
     await writeFile(path.join(distDir, "assets", "app-1234.js"), "console.log(1)");
     // As the build leaves a large script: its brotli and gzip copies beside it.
@@ -61,7 +61,7 @@ describe("serving the built web app", () => {
     expect((await get("/")).body).not.toContain("Find the UTM mistakes");
   });
 
-  it("marks the landing page for a request with a session cookie, so its script asks who is signed in", async () => {
+  it("marks a page for a request with a session cookie, so its script asks who is signed in", async () => {
     await writeFile(
       path.join(distDir, "landing.html"),
       '<!doctype html><html lang="en"><title>Utmost</title><div id="root"><h1>Landing</h1></div></html>',
@@ -80,10 +80,12 @@ describe("serving the built web app", () => {
         expect(member.body).toContain('<html data-session-cookie lang="en">');
         expect(member.body).toContain("<h1>Landing</h1>");
       }
-      // Other pages are the app, which asks for itself.
-      const app = await withCookie("/dashboard", "utmost.session_token=abc.c2ln");
-      expect(app.body).not.toContain("data-session-cookie");
-      expect(String(app.headers.vary)).toBe("Accept-Encoding");
+      // The app's pages too: their public header asks only then.
+      const app = await withCookie("/docs", "utmost.session_token=abc.c2ln");
+      expect(app.body).toContain("data-session-cookie");
+      expect(app.body).not.toContain("<h1>Landing</h1>");
+      expect(String(app.headers.vary)).toBe("Accept-Encoding, Cookie");
+      expect((await withCookie("/docs")).body).not.toContain("data-session-cookie");
     } finally {
       await rm(path.join(distDir, "landing.html"));
     }

@@ -13,8 +13,8 @@ import { COOKIE_PREFIX } from "../auth/auth.ts";
  * deployment does not have, with everything under them (the demo's outbox and stand-ins outside
  * the demo): a plain 404. index.html's link-preview image gets this deployment's address
  * (`siteUrl`): Open Graph and Twitter cards need an absolute URL, which the build cannot know.
- * `/` is the landing page rendered at build, with a script of its own that asks who is signed in
- * only when the page says the request carried a session cookie (`markSessionCookie`).
+ * `/` is the landing page rendered at build, with a script of its own. A page asks who is signed
+ * in only when it says the request carried a session cookie (`markSessionCookie`).
  */
 export async function webRoutes(
   app: FastifyInstance,
@@ -27,16 +27,11 @@ export async function webRoutes(
   const compressed = new CompressedCache();
   // Read on each request, as the static files are, so a rebuild is served at once.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, landing = false) => {
-    const isLanding = landing && existsSync(landingPath);
-    let html = absolutePreviewImages(
-      await readFile(isLanding ? landingPath : indexPath, "utf8"),
-      options.siteUrl,
-    );
-    if (isLanding && hasSessionCookie(request.headers.cookie)) html = markSessionCookie(html);
+    const file = landing && existsSync(landingPath) ? landingPath : indexPath;
+    let html = absolutePreviewImages(await readFile(file, "utf8"), options.siteUrl);
+    if (hasSessionCookie(request.headers.cookie)) html = markSessionCookie(html);
     // HTML is never cached, so a new build reaches browsers at once; hashed assets are.
-    reply
-      .header("cache-control", "no-cache")
-      .header("vary", isLanding ? "Accept-Encoding, Cookie" : "Accept-Encoding");
+    reply.header("cache-control", "no-cache").header("vary", "Accept-Encoding, Cookie");
     reply.type("text/html; charset=utf-8");
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (encoding === null) return reply.send(html);
@@ -95,10 +90,10 @@ export function hasSessionCookie(header: string | undefined): boolean {
 }
 
 /**
- * The landing page with `data-session-cookie` on `<html>`: the request carried a session cookie,
- * which the page's script cannot see (httpOnly), so that script asks `GET /api/session` who is
- * signed in; without the mark it asks nothing, a signed-out visitor's page makes no API call
- * (issue 24; apps/web/src/landing/session.ts).
+ * A page with `data-session-cookie` on `<html>`: the request carried a session cookie, which the
+ * page's scripts cannot see (httpOnly), so the landing page's script and the app's public header
+ * ask `GET /api/session` who is signed in; without the mark they ask nothing, a signed-out
+ * visitor's public page makes no API call (issue 24; apps/web/src/lib/session-cookie-mark.ts).
  */
 export function markSessionCookie(html: string): string {
   return html.replace(/<html\b/i, "<html data-session-cookie");

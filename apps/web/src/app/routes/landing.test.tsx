@@ -1,20 +1,30 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { MeResponse } from "@utmost/contracts";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SESSION_COOKIE_MARK } from "@/lib/session-cookie-mark";
 import { makeMe, makeSubscription } from "@/testing/billing";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { LandingRoute } from "./landing";
 
 type Handlers = Parameters<typeof stubFetch>[0];
 
-function renderLanding(me: MeResponse | null, extra: Handlers = {}) {
+/**
+ * `/` as the app renders it; a signed-in user's page came with their session cookie, which the
+ * server marks on the page (`data-session-cookie`), or the page asks nothing.
+ */
+function renderLanding(me: MeResponse | null, extra: Handlers = {}, sessionCookie = me !== null) {
   const fetchMock = stubFetch({
     "GET /api/session": () => jsonResponse(200, me),
     ...extra,
   });
+  document.documentElement.toggleAttribute(SESSION_COOKIE_MARK, sessionCookie);
   renderRoutes([{ path: "/", element: <LandingRoute /> }], "/");
   return fetchMock;
 }
+
+afterEach(() => {
+  document.documentElement.removeAttribute(SESSION_COOKIE_MARK);
+});
 
 async function pricing() {
   await waitFor(() => expect(document.getElementById("pricing")).toBeTruthy());
@@ -64,6 +74,25 @@ describe("/ for a visitor", () => {
     for (const [i, level] of levels.entries()) {
       if (i > 0) expect(level - (levels[i - 1] as number)).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe("who / asks about", () => {
+  it("asks nothing for a visitor whose page came without a session cookie", async () => {
+    const fetchMock = renderLanding(null);
+    await pricing();
+    expect(screen.getByRole("banner").textContent).toContain("Start Free");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("asks GET /api/session when it came with one, and shows a stale cookie's visitor the page", async () => {
+    const fetchMock = renderLanding(null, {}, true);
+    await pricing();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/session");
+    expect(
+      within(screen.getByRole("banner")).getByRole("link", { name: "Start Free" }),
+    ).toBeTruthy();
   });
 });
 

@@ -7,14 +7,14 @@ import {
   type PricingViewer,
 } from "@/features/marketing/components/pricing-section";
 import { TestimonialsSection } from "@/features/marketing/components/testimonials-section";
-import { useMe } from "@/lib/auth";
+import { useVisitorMe } from "@/lib/auth";
 
 /**
  * `/`: the public landing page (spec §1, §2); signed in, its pricing buttons start checkout. It is
  * the one page in the entry bundle, so it must not import the app's routes (router.tsx).
  */
 export function LandingRoute() {
-  const { data: me } = useMe();
+  const { data: me } = useVisitorMe();
   const checkout = useCheckout();
   const viewer: PricingViewer = me
     ? { signedIn: true, tier: me.subscription?.tier ?? null }

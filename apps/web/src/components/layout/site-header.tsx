@@ -2,7 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
-import { useMe } from "@/lib/auth";
+import { useVisitorMe } from "@/lib/auth";
 import { cn } from "@/lib/cn";
 import { Logo } from "./logo";
 
@@ -108,7 +108,7 @@ export function SiteMenuIcon({ open }: { open: boolean }) {
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const { data: me } = useMe();
+  const { data: me } = useVisitorMe();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
