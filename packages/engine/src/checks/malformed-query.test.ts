@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findingKeys, runOn } from "../testing/support.ts";
-import { malformedQuery } from "./malformed-query.ts";
+import { defectsOf, malformedQuery } from "./malformed-query.ts";
 
 function landing(value: string, sessions = 10) {
   return { landingPagePlusQueryString: value, sessions };
@@ -82,5 +83,40 @@ describe("malformed-query", () => {
   it("is skipped without the landing page dimension", () => {
     const result = runOn(malformedQuery, [{ sessionSource: "google", sessions: 5 }]);
     expect(result.status).toBe("skipped");
+  });
+
+  it("rules out at a glance only URLs in which the full reading finds no defect", () => {
+    const pieces = [
+      "utm_source",
+      "utm_",
+      "UTM_",
+      "=",
+      "&",
+      "?",
+      "#",
+      ";",
+      " ",
+      "+",
+      "%",
+      "26",
+      "3d",
+      "3F",
+      "25",
+      "amp;",
+      "&#38;",
+      "&#x26;",
+      "a",
+      "/p",
+      "x=1",
+    ];
+    const url = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 12 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(url, (value) => {
+        expect(defectsOf(value)).toEqual(defectsOf(value, false));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
