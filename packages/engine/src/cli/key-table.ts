@@ -56,7 +56,7 @@ export class KeyTable {
       this.#blocks.push(this.#block);
       this.#used = 0;
     }
-    this.#block.set(bytes.subarray(start, end), this.#used);
+    bytes.copy(this.#block, this.#used, start, end);
     this.#hashes[entry] = hash;
     this.#blockOf[entry] = this.#blocks.length - 1;
     this.#offsetOf[entry] = this.#used;
