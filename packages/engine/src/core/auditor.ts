@@ -40,6 +40,8 @@ export const KEY_DIMENSIONS = [
 
 export class InvalidRowError extends Error {}
 
+const EMPTY_TABLE = new GroupTable(KEY_DIMENSIONS.length);
+
 /** A row's dimension values but the date: what keys the aggregation. */
 export type CombinationValues = { readonly [D in (typeof KEY_DIMENSIONS)[number]]?: string };
 
@@ -81,7 +83,8 @@ export interface AuditorOptions {
 /** One view's distinct combinations. */
 interface ViewState {
   readonly view: View;
-  readonly table: GroupTable;
+  /** Finds a combination's group while rows come; let go when the audit finishes. */
+  table: GroupTable;
   readonly groups: AggregatedRow[];
   readonly present: Set<Dimension>;
   rows: number;
@@ -232,6 +235,9 @@ export function createAuditor(
 
     finish() {
       finished = true;
+      // No more rows: the lookup table (a third of the audit's memory at high cardinality) goes
+      // before the checks make theirs.
+      for (const state of states.values()) state.table = EMPTY_TABLE;
       const datas = new Map<View, AuditData>();
       const others: AuditData[] = [];
       let ledgerTotal = 0;
