@@ -90,8 +90,9 @@ export async function readCsv(
         }
         let entry = keys.find(source, start, end, hash);
         if (entry < 0) {
-          entry = keys.add(source, start, end, hash);
-          combinations.push(sink.combination(valuesOf(csv, dimensions, oneRun), view));
+          const key = source.toString("latin1", start, end);
+          entry = keys.add(key, hash);
+          combinations.push(sink.combination(valuesOf(csv, dimensions, oneRun ? key : ""), view));
         }
         const sessions = metric(csv, sessionsAt, "sessions");
         const keyEvents = keyEventsAt < 0 ? undefined : metric(csv, keyEventsAt, "keyEvents");
@@ -192,27 +193,25 @@ class JoinedKey {
 }
 
 /**
- * The values of the record just scanned. When its dimension fields are one run of ASCII, the
- * run is decoded once and each value is a part of it; otherwise each field is decoded alone.
+ * The values of the record just scanned. `run` is its dimension fields as one run decoded as
+ * Latin-1 (or "" when they are in several runs): when it is ASCII, that is their text, and each
+ * value is cut from it; otherwise each field is decoded from UTF-8 alone.
  */
 function valuesOf(
   csv: CsvBytes,
   dimensions: readonly { index: number; name: Dimension }[],
-  oneRun: boolean,
+  run: string,
 ): CombinationValues {
   const values: { [D in Dimension]?: string } = {};
   if (dimensions.length === 0) return values;
   const starts = csv.starts;
   const ends = csv.ends;
   const quoted = csv.quoted;
-  const first = (dimensions[0] as { index: number }).index;
-  const runStart = starts[first] as number;
-  const runEnd = ends[(dimensions[dimensions.length - 1] as { index: number }).index] as number;
-  if (oneRun && isAscii(csv.bytes, runStart, runEnd)) {
-    const text = csv.bytes.toString("latin1", runStart, runEnd);
+  const runStart = starts[(dimensions[0] as { index: number }).index] as number;
+  if (run !== "" && isAscii(run)) {
     for (const { index, name } of dimensions) {
       values[name] = unquoted(
-        text,
+        run,
         (starts[index] as number) - runStart,
         (ends[index] as number) - runStart,
         quoted[index] as number,
@@ -224,9 +223,9 @@ function valuesOf(
   return values;
 }
 
-function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
+function isAscii(text: string): boolean {
   let any = 0;
-  for (let at = start; at < end; at++) any |= bytes[at] as number;
+  for (let at = 0; at < text.length; at++) any |= text.charCodeAt(at);
   return any < 0x80;
 }
 
