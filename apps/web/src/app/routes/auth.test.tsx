@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SESSION_COOKIE_MARK } from "@/lib/session-cookie-mark";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { toastOf } from "@/testing/toasts";
 import { AuthRoute } from "./auth";
@@ -24,6 +25,10 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+afterEach(() => {
+  document.documentElement.removeAttribute(SESSION_COOKIE_MARK);
+});
+
 describe("/auth", () => {
   it("shows the sign-up form by default", async () => {
     stubFetch(signedOut);
@@ -34,6 +39,15 @@ describe("/auth", () => {
     expect(screen.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe(
       "/terms",
     );
+  });
+
+  it("asks a visitor whose page came without a session cookie nothing about it (issue 24)", async () => {
+    const fetchMock = stubFetch(signedOut);
+    renderAuth("/auth?mode=signin");
+
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeTruthy();
+    const calls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(calls.filter((call) => call === "/api/session" || call === "/api/me")).toEqual([]);
   });
 
   it("shows the sign-in form with mode=signin", async () => {
@@ -103,6 +117,8 @@ describe("/auth", () => {
           subscription: null,
         }),
     });
+    // Their page came with the session cookie, which the server marks on it.
+    document.documentElement.setAttribute(SESSION_COOKIE_MARK, "");
     const { router } = renderAuth("/auth?redirect=%2Fdashboard");
 
     expect(await screen.findByText("Dashboard page")).toBeTruthy();
@@ -166,6 +182,8 @@ describe("/auth", () => {
           subscription: null,
         }),
     });
+    // The link signed them in: the page came with the session cookie, which the server marks.
+    document.documentElement.setAttribute(SESSION_COOKIE_MARK, "");
     const { router } = renderRoutes(
       [
         { path: "/auth", element: <AuthRoute /> },

@@ -15,7 +15,7 @@ import { googleSignInErrorMessage } from "@/features/auth/utils/google-sign-in-e
 import { postAuthPath } from "@/features/auth/utils/post-auth-path";
 import { useInvitation } from "@/features/invitations/api/get-invitation";
 import { invitationToken } from "@/features/invitations/utils/invitation-state";
-import { useMe } from "@/lib/auth";
+import { useVisitorMe } from "@/lib/auth";
 import { usePublicConfig } from "@/lib/config";
 import { safeRedirectPath } from "@/lib/redirect";
 
@@ -35,7 +35,8 @@ const COPY: Record<AuthMode, { title: string; description: string }> = {
 export function AuthRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = parseAuthMode(searchParams.get("mode"));
-  const me = useMe();
+  // Asked only when the page came with a session cookie: a visitor gets the form at once.
+  const me = useVisitorMe();
   const config = usePublicConfig();
   const googleError = searchParams.get("error");
   // Signing up from an invitation (spec §2 /invite/accept): the form takes the invited address.
@@ -77,7 +78,7 @@ export function AuthRoute() {
     );
   }, [googleError, verifiedLanding, setSearchParams]);
 
-  if (me.isPending) return <LoadingScreen />;
+  if (me.isLoading) return <LoadingScreen />;
   if (me.data) {
     return (
       <Navigate

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type SignInRequest, type SignInResponse, SignInResponseSchema } from "@utmost/contracts";
 import { apiRequest } from "@/lib/api-client";
-import { meQueryKey } from "@/lib/auth";
+import { meQueryOptions } from "@/lib/auth";
 
 export function signIn(body: SignInRequest): Promise<SignInResponse> {
   return apiRequest("/api/auth/sign-in/email", SignInResponseSchema, { method: "POST", body });
@@ -15,13 +15,14 @@ export function useSignIn(options: {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    // Stay pending until /api/me knows the user, so the page can move on in one step.
+    // Stay pending until /api/me knows the user, so the page can move on in one step. Fetched
+    // rather than invalidated: /auth asks only when its page came with a session cookie.
     onSuccess: async (response) => {
       if ("twoFactorRedirect" in response) {
         options.onTwoFactorRequired();
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
     },
     onError: options.onError,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SignInResponseSchema } from "@utmost/contracts";
 import { apiRequest } from "@/lib/api-client";
-import { meQueryKey } from "@/lib/auth";
+import { meQueryOptions } from "@/lib/auth";
 
 export type SecondFactor = "totp" | "backup-code";
 
@@ -22,7 +22,8 @@ export function useVerifySecondFactor(options: { onError: (error: Error) => void
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifySecondFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    // Fetched rather than invalidated: /auth asks only when its page came with a session cookie.
+    onSuccess: () => queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }),
     onError: options.onError,
   });
 }
