@@ -1,6 +1,6 @@
 import { type ReportRow, RunReportResponseSchema } from "@utmost/contracts";
 import { describe, expect, it } from "vitest";
-import { ObjectReportRows, readReportRows } from "./report-table.ts";
+import { ObjectReportRows, type ReportRows, readReportRows } from "./report-table.ts";
 
 function report(rows: unknown, extra: Record<string, unknown> = {}) {
   return {
@@ -81,11 +81,29 @@ describe("readReportRows", () => {
       JSON.stringify(report([{ dimensionValues: [{ value: 1 }], metricValues: [] }])),
       JSON.stringify(report([{ dimensionValues: [{ value: "a", other: 1 }], metricValues: [] }])),
       JSON.stringify(report([row([], ["1"])])),
-      // Invalid JSON: an unknown escape, a raw control character, a cut-off body.
+      // Invalid JSON: an unknown escape, a cut-off body.
       JSON.stringify(report(ROWS)).replace("backslash", "\\q"),
-      JSON.stringify(report(ROWS)).replace("google", "goo\u0001gle"),
       JSON.stringify(report(ROWS)).slice(0, 200),
     ];
     for (const text of notCompact) expect(readReportRows(text), text).toBeUndefined();
+  });
+
+  it("refuses a value with a raw control character when it is read, as JSON.parse would", () => {
+    const text = JSON.stringify(report(ROWS));
+    const cases: [string, (rows: ReportRows) => unknown][] = [
+      [text.replace("google", "goo\u0001gle"), (rows) => rows.dimensions(0)],
+      [text.replace("20261104", "2026110\n"), (rows) => rows.dimension(2, 0)],
+      [text.replace('"1.5"', '"1.\t5"'), (rows) => rows.metric(1, 1)],
+      // Valid JSON that the contract refuses: a value list item without a string `value`.
+      [text.replace('{"value":"google"}', '{"valuX":"google"}'), (rows) => rows.dimensions(0)],
+      [text.replace('{"value":"google"}', '{"valuX":"google"}'), (rows) => rows.dimension(0, 1)],
+    ];
+    for (const [bad, read] of cases) {
+      expect(() => RunReportResponseSchema.parse(JSON.parse(bad))).toThrow();
+      const rows = readReportRows(bad)?.rows;
+      if (!rows) throw new Error("not read");
+      expect(() => read(rows)).toThrow(expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }));
+      expect(() => rows.toRows()).toThrow(expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }));
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { ReportRow } from "@utmost/contracts";
+import { GoogleError } from "./errors.ts";
 
 /**
  * A report page's rows, read without an object per row. A large scan reads millions of rows
@@ -6,7 +7,10 @@ import type { ReportRow } from "@utmost/contracts";
  * for each cost more than everything the scan then did with it. `readReportRows` reads Google's
  * compact JSON in place instead, keeping where each value is in the response's text; anything it
  * does not recognise as that exact layout is left to `JSON.parse` and the contract's schema,
- * which then accept or refuse it as before (`ObjectReportRows`).
+ * which then accept or refuse it as before (`ObjectReportRows`). A value's text is checked as
+ * JSON when it is first read: the list of a combination not met before by `JSON.parse`, a date
+ * or a metric that is no plain number for control characters; a value JSON would refuse throws
+ * GOOGLE_BAD_RESPONSE, as the whole answer would have.
  */
 export interface ReportRows {
   readonly length: number;
@@ -74,9 +78,31 @@ const METRICS_START = '],"metricValues":[';
 const VALUE_START = '{"value":"';
 /** The body of a JSON string with at least one escape, up to and including its closing quote. */
 const ESCAPED_STRING_BODY = /(?:[^"\\]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-/** JSON allows these only between tokens; the compact layout has none. */
+/** JSON allows these only between tokens, never in a string. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
 const CONTROL_CHARACTER = /[\u0000-\u001f]/;
+
+function badValue(): GoogleError {
+  return new GoogleError(
+    "GOOGLE_BAD_RESPONSE",
+    "Unexpected report from Google (a row is not JSON)",
+  );
+}
+
+/** A JSON text that Google sent, parsed; JSON's refusal is a bad answer. */
+function parseValue(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    throw badValue();
+  }
+}
+
+/** Raw text of a value without escapes, refused where JSON would refuse it. */
+function plain(value: string): string {
+  if (CONTROL_CHARACTER.test(value)) throw badValue();
+  return value;
+}
 const QUOTE = 34;
 const COMMA = 44;
 const OPEN_BRACKET = 91;
@@ -152,21 +178,27 @@ class TextReportRows implements ReportRows {
     if (this.dimensionCount === 0) return [];
     // One parse of the row's list: the strings it makes are new, and escapes are read by JSON's
     // own rules. Done once per combination a scan meets, not per row.
-    const list = JSON.parse(this.text.slice(this.listStart(row), this.listEnd(row))) as {
-      value: string;
-    }[];
-    return list.map((entry) => entry.value);
+    const list = parseValue(this.text.slice(this.listStart(row), this.listEnd(row)));
+    // The contract's rule for a value list (ReportRowsSchema): objects with a string `value`.
+    if (!Array.isArray(list) || list.length !== this.dimensionCount) throw badValue();
+    return list.map((entry: unknown) => {
+      const value = (entry as { value?: unknown } | null)?.value;
+      if (typeof value !== "string") throw badValue();
+      return value;
+    });
   }
 
   dimension(row: number, column: number): string | undefined {
     if (column < 0 || column >= this.dimensionCount) return undefined;
     const start = this.start(row, column);
     const end = this.end(row, column);
-    if (this.escaped(row, column)) return JSON.parse(this.text.slice(start - 1, end + 1)) as string;
+    // Read without its row's list (the date): its framing is checked here (see readValues).
+    if (!tokenAt(this.text, start - VALUE_START.length, VALUE_START)) throw badValue();
+    if (this.escaped(row, column)) return parseValue(this.text.slice(start - 1, end + 1)) as string;
     // A report's rows mostly share a date: the same string again, not a copy per row.
     const last = this.lastDate;
     if (end - start === last.length && this.text.startsWith(last, start)) return last;
-    const value = this.text.slice(start, end);
+    const value = plain(this.text.slice(start, end));
     if (value.length <= 12) this.lastDate = value;
     return value.length > 12 ? detached(value) : value;
   }
@@ -187,10 +219,15 @@ class TextReportRows implements ReportRows {
       }
       if (p === end) return value;
     }
-    const raw = this.escaped(row, at)
-      ? (JSON.parse(text.slice(start - 1, end + 1)) as string)
-      : text.slice(start, end);
-    return Number(raw);
+    return Number(this.metricText(row, at));
+  }
+
+  private metricText(row: number, at: number): string {
+    const start = this.start(row, at);
+    const end = this.end(row, at);
+    return this.escaped(row, at)
+      ? (parseValue(this.text.slice(start - 1, end + 1)) as string)
+      : plain(this.text.slice(start, end));
   }
 
   toRows(): ReportRow[] {
@@ -199,14 +236,7 @@ class TextReportRows implements ReportRows {
       const dimensionValues = this.dimensions(row).map((value) => ({ value: value ?? "" }));
       const metricValues: { value: string }[] = [];
       for (let column = 0; column < this.metricCount; column++) {
-        const at = this.dimensionCount + column;
-        const start = this.start(row, at);
-        const end = this.end(row, at);
-        metricValues.push({
-          value: this.escaped(row, at)
-            ? (JSON.parse(this.text.slice(start - 1, end + 1)) as string)
-            : this.text.slice(start, end),
-        });
+        metricValues.push({ value: this.metricText(row, this.dimensionCount + column) });
       }
       rows.push({ dimensionValues, metricValues });
     }
@@ -220,6 +250,14 @@ class TextReportRows implements ReportRows {
  */
 export function detached(value: string): string {
   return ` ${value}`.slice(1);
+}
+
+/** Whether `token` is in `text` at `at`: a plain loop, cheaper than `startsWith` for short ones. */
+function tokenAt(text: string, at: number, token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    if (text.charCodeAt(at + i) !== token.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Where the top-level `rows` list is in a compact JSON object, or undefined. */
@@ -293,10 +331,10 @@ export interface ReadReportRows {
  * Reads the `rows` of a runReport response in Google's compact layout (`prettyPrint=false`):
  * `{"dimensionValues":[{"value":"…"},…],"metricValues":[{"value":"…"},…]}` for each row, the
  * same number of values in every row. Undefined when the text is anything else, valid JSON or
- * not: the caller then parses it whole, as any other answer.
+ * not: the caller then parses it whole, as any other answer. The values themselves are checked
+ * as they are read (see above).
  */
 export function readReportRows(text: string): ReadReportRows | undefined {
-  if (CONTROL_CHARACTER.test(text)) return undefined;
   const found = findRowsList(text);
   if (!found) return undefined;
   const listStart = found.start;
@@ -311,12 +349,17 @@ export function readReportRows(text: string): ReadReportRows | undefined {
   let backslash = text.indexOf("\\", p);
   if (backslash < 0) backslash = text.length;
 
-  /** Reads `{"value":"…"}` items up to `]`, recording their bounds; the count, or -1. */
-  const readValues = (): number => {
+  /**
+   * Reads `{"value":"…"}` items up to `]`, recording their bounds; the count, or -1. With
+   * `vouched`, only the first item's `{"value":"` is compared here: the rest of a dimension list
+   * is part of its row's key, and a key not met before is read by `JSON.parse` (`dimensions`),
+   * so a list whose text differs from one already read is checked there.
+   */
+  const readValues = (vouched: boolean): number => {
     let count = 0;
     if (text.charCodeAt(p) === CLOSE_BRACKET) return 0;
     for (;;) {
-      if (!text.startsWith(VALUE_START, p)) return -1;
+      if ((count === 0 || !vouched) && !tokenAt(text, p, VALUE_START)) return -1;
       const start = p + VALUE_START.length;
       let end = text.indexOf('"', start);
       if (end < 0) return -1;
@@ -348,18 +391,18 @@ export function readReportRows(text: string): ReadReportRows | undefined {
 
   if (text.charCodeAt(p) !== CLOSE_BRACKET) {
     for (;;) {
-      if (!text.startsWith(ROW_START, p)) return undefined;
+      if (!tokenAt(text, p, ROW_START)) return undefined;
       p += ROW_START.length;
-      const dimensions = readValues();
+      const dimensions = readValues(true);
       if (dimensions < 0 || (dimensionCount >= 0 && dimensions !== dimensionCount)) {
         return undefined;
       }
       // readValues leaves p after the list's `]`, or at it when the list is empty.
       if (dimensions === 0) p++;
       p--;
-      if (!text.startsWith(METRICS_START, p)) return undefined;
+      if (!tokenAt(text, p, METRICS_START)) return undefined;
       p += METRICS_START.length;
-      const metrics = readValues();
+      const metrics = readValues(false);
       if (metrics < 0 || (metricCount >= 0 && metrics !== metricCount)) return undefined;
       if (metrics === 0) p++;
       dimensionCount = dimensions;
