@@ -123,6 +123,12 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
   let cursor = range.endDay;
   const ahead: Pending[] = [];
   const caches = new Map<View, DecodeCache>(SCAN_VIEWS.map((view) => [view, new DecodeCache()]));
+  /**
+   * The checkpoints being written, one after the other, while the next window is read: writing
+   * one is the database's work (and gzip's, on another thread), not this loop's. A failed write
+   * fails the scan at the next window's end, or at the fetch's.
+   */
+  let saving: Promise<void> = Promise.resolve();
 
   const progress = (windowShare: number) =>
     input.onProgress({
@@ -199,7 +205,10 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
       daysFetched += windowDays(current.window);
       progress(0);
     }
+    await saving;
   } catch (error) {
+    // A checkpoint still being written is finished first, so that the next attempt finds it.
+    await saving.catch(() => {});
     // Google answers RESOURCE_EXHAUSTED for every request once any quota window is spent (§3.8).
     if (!isGoogleError(error, "GOOGLE_QUOTA_EXHAUSTED")) throw error;
     quotaLimitHit = true;
@@ -207,6 +216,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
   } finally {
     dropAhead(cursor);
   }
+  await saving;
 
   return {
     rowsFetched,
@@ -393,7 +403,12 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
         sampling: windowSampling,
         thresholded: windowThresholded,
       };
-      await input.checkpoints.save(checkpoint);
+      const checkpoints = input.checkpoints;
+      // Windows are written in order, and at most one waits: the one before is written first.
+      await saving;
+      saving = checkpoints.save(checkpoint);
+      // Awaited later; until then a failure must not surface as an unhandled rejection.
+      saving.catch(() => {});
     }
     return outcome;
   }
