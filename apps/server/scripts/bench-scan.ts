@@ -112,12 +112,13 @@ try {
       await inspector.post("Profiler.start");
     }
     // The scan's own memory: sampled while it runs, since the peak RSS covers both scans.
-    const memory = { rss: 0, heapUsed: 0, external: 0 };
+    const memory = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
     const sampler = setInterval(() => {
       const now = process.memoryUsage();
       memory.rss = Math.max(memory.rss, now.rss);
       memory.heapUsed = Math.max(memory.heapUsed, now.heapUsed);
       memory.external = Math.max(memory.external, now.external);
+      memory.arrayBuffers = Math.max(memory.arrayBuffers, now.arrayBuffers);
     }, 50);
     const standInCpuBefore = await cpuSecondsOf(child.pid);
     const cpuBefore = process.cpuUsage();
@@ -190,7 +191,7 @@ try {
     }
     const mb = (bytes: number) => format(bytes / 1024 / 1024);
     console.log(
-      `  memory, sampled    ${mb(memory.rss)} MB RSS at most (${mb(memory.heapUsed)} MB heap, ${mb(memory.external)} MB outside the heap)`,
+      `  memory, sampled    ${mb(memory.rss)} MB RSS at most (${mb(memory.heapUsed)} MB heap, ${mb(memory.external)} MB outside it, of which ${mb(memory.arrayBuffers)} MB array buffers: PGlite's memory among them)`,
     );
     console.log(
       `  distinct rows      ${format(report.totals?.distinctRows ?? 0)} (${format(report.totals?.sessions ?? 0)} sessions)`,
