@@ -257,10 +257,20 @@ export function createRowDecoder(
     return value;
   }
 
+  /** The last date read, whether it is one, and its number: a report's rows mostly share it. */
+  let lastDate: string | undefined;
+  let lastIsDate = false;
+  let lastDateNumber = 0;
+
   function date(rows: ReportRows, row: number): string | undefined {
     if (dateAt < 0) return undefined;
     const value = rows.dimension(row, dateAt);
-    return value !== undefined && DATE.test(value) ? value : undefined;
+    if (value !== lastDate) {
+      lastDate = value;
+      lastIsDate = value !== undefined && DATE.test(value);
+      lastDateNumber = lastIsDate ? Number(value) : 0;
+    }
+    return lastIsDate ? value : undefined;
   }
 
   /** The engine's values of a row: every column but the date, by dimension. */
@@ -313,7 +323,8 @@ export function createRowDecoder(
       const keyEvents = metric(rows, row, keyEventsAt);
       const day = date(rows, row);
       sink.addTo(found.combination, sessions, keyEvents, day);
-      record?.rows.push(found.id, day === undefined ? 0 : Number(day), sessions, keyEvents);
+      // The date's number is the last date's: `date` just read it.
+      record?.rows.push(found.id, day === undefined ? 0 : lastDateNumber, sessions, keyEvents);
     }
   }
 
