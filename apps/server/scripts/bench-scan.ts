@@ -191,7 +191,7 @@ try {
     }
     const mb = (bytes: number) => format(bytes / 1024 / 1024);
     console.log(
-      `  memory, sampled    ${mb(memory.rss)} MB RSS at most (${mb(memory.heapUsed)} MB heap, ${mb(memory.external)} MB outside it, of which ${mb(memory.arrayBuffers)} MB array buffers: PGlite's memory among them)`,
+      `  memory, sampled    ${mb(memory.rss)} MB RSS at most (${mb(memory.heapUsed)} MB heap, ${mb(memory.external)} MB outside it: PGlite's WebAssembly memory, ${mb(memory.arrayBuffers)} MB of array buffers and the rest)`,
     );
     console.log(
       `  distinct rows      ${format(report.totals?.distinctRows ?? 0)} (${format(report.totals?.sessions ?? 0)} sessions)`,
