@@ -78,6 +78,8 @@ async function startServer(databaseUrl: string): Promise<{ url: string; child: C
       LOG_LEVEL: "warn",
       // Sign-ups of the benchmark's users come from one address.
       AUTH_RATE_LIMIT_MAX: "1000",
+      // Production refuses to start without a mail server: the benchmark sends no mail it reads.
+      MAIL_TRANSPORT: "log",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -95,21 +97,27 @@ async function startServer(databaseUrl: string): Promise<{ url: string; child: C
 }
 
 async function signUp(url: string, index: number): Promise<string> {
+  const email = `bench-${index}-${process.pid}@example.com`;
+  const password = "bench-password";
+  const headers = { "content-type": "application/json", origin: url };
   const response = await fetch(`${url}/api/auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({
-      fullName: `Bench User ${index}`,
-      email: `bench-${index}-${process.pid}@example.com`,
-      password: "bench-password",
-    }),
+    headers,
+    body: JSON.stringify({ fullName: `Bench User ${index}`, email, password }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
+  // Sign-up opens no session (it would tell taken addresses from new ones): sign in.
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
     .getSetCookie()
     .map((value) => value.split(";")[0])
     .join("; ");
-  if (!cookie) throw new Error("sign-up set no session cookie");
+  if (!cookie) throw new Error("sign-in set no session cookie");
   return cookie;
 }
 

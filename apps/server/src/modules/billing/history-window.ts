@@ -1,6 +1,7 @@
 import { cheapestPlanWith, type HistoryWindow, type Plan } from "@utmost/contracts";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { auditScans, dataSources, subscriptions, workspaces } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { effectivePlan, planStandingColumns } from "./plan-standing.ts";
@@ -48,13 +49,18 @@ export async function historyOf(
   dataSourceId: string,
   now: Date = new Date(),
 ): Promise<PropertyHistory> {
-  const [row] = await db
-    .select({ standing: planStandingColumns, latestCompletedAt })
-    .from(dataSources)
-    .innerJoin(workspaces, eq(workspaces.id, dataSources.workspaceId))
-    .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
-    .where(eq(dataSources.id, dataSourceId))
-    .limit(1);
+  // Every list and detail read asks this: a prepared statement, planned once per connection.
+  const statement = prepared(db, "history_of_property", (name) =>
+    db
+      .select({ standing: planStandingColumns, latestCompletedAt })
+      .from(dataSources)
+      .innerJoin(workspaces, eq(workspaces.id, dataSources.workspaceId))
+      .leftJoin(subscriptions, eq(subscriptions.userId, workspaces.ownerId))
+      .where(eq(dataSources.id, sql.placeholder("dataSourceId")))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ dataSourceId });
   const plan = effectivePlan(row?.standing?.tier ? row.standing : null, now);
   const planStart = planHistoryStart(plan, now);
   const latest = row?.latestCompletedAt ?? null;
