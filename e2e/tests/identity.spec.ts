@@ -73,7 +73,8 @@ describe("the product's identity", () => {
     ]);
     for (const { src } of manifest.icons) await fetchOk(browser, src, /image\/png/);
 
-    // The public header asked who is signed in (GET /api/session) and got an answer, not a 401.
+    // Nothing failed: a signed-out visitor's page asks the API nothing (a page served with a
+    // session cookie asks GET /api/session, which answers, never 401).
     expect(problems).toEqual([]);
   });
 
