@@ -200,12 +200,16 @@ export class AuditData {
     return dimension ? row.values[dimension] : undefined;
   }
 
+  /** The view whose rows carry the dimension: this one, else the first other that does. */
+  private holderOf(dimension: Dimension): AuditData {
+    if (this.present.has(dimension)) return this;
+    return this.others.find((other) => other.present.has(dimension)) ?? this;
+  }
+
   /** Distinct values of a dimension, with their sessions and rows. */
   values(dimension: Dimension): ReadonlyMap<string, ValueStats> {
-    if (!this.present.has(dimension)) {
-      const owner = this.others.find((other) => other.present.has(dimension));
-      if (owner) return owner.values(dimension);
-    }
+    const holder = this.holderOf(dimension);
+    if (holder !== this) return holder.values(dimension);
     let map = this.valueCache.get(dimension);
     if (!map) {
       map = new Map();
@@ -232,10 +236,8 @@ export class AuditData {
    * check has asked for it yet (a landing page list at high cardinality is as long as the rows).
    */
   valueStats(dimension: Dimension, value: string): ValueStats | undefined {
-    if (!this.present.has(dimension)) {
-      const owner = this.others.find((other) => other.present.has(dimension));
-      if (owner) return owner.valueStats(dimension, value);
-    }
+    const holder = this.holderOf(dimension);
+    if (holder !== this) return holder.valueStats(dimension, value);
     const cached = this.valueCache.get(dimension);
     if (cached) return cached.get(value);
     let stats: ValueStats | undefined;

@@ -33,10 +33,19 @@ const GA4_PLACEHOLDERS = new Set([
  */
 export type HiddenBy = "data-deleted" | "row-limit";
 
-export function hiddenBy(value: string): HiddenBy | undefined {
-  // Both start with "(" or "<" (see isGa4Placeholder): other printable starts are told at once.
+/**
+ * True when `value` starts with a printable ASCII character other than "(" and "<": then it is
+ * neither blank nor one of GA4's placeholders (every one starts with "(" or "<"), told without
+ * the trimmed, lower-cased copy (issue 24: this runs for every value of every combination).
+ * Space, control and non-ASCII starts take the full test.
+ */
+function plainStart(value: string): boolean {
   const first = value.charCodeAt(0);
-  if (first > 32 && first < 127 && first !== 40 && first !== 60) return undefined;
+  return first > 32 && first < 127 && first !== 40 && first !== 60;
+}
+
+export function hiddenBy(value: string): HiddenBy | undefined {
+  if (plainStart(value)) return undefined;
   const folded = value.trim().toLowerCase();
   if (folded === "(data deleted)") return "data-deleted";
   if (folded === "(other)" || folded === "<other>") return "row-limit";
@@ -44,20 +53,14 @@ export function hiddenBy(value: string): HiddenBy | undefined {
 }
 
 export function isGa4Placeholder(value: string): boolean {
-  // Every placeholder starts with "(" or "<": a value that starts with any other printable ASCII
-  // character is not one, told without the trimmed, lower-cased copy (issue 24: this runs for
-  // every value of every combination). Space, control and non-ASCII starts take the full test.
-  const first = value.charCodeAt(0);
-  if (first > 32 && first < 127 && first !== 40 && first !== 60) return false;
+  if (plainStart(value)) return false;
   return GA4_PLACEHOLDERS.has(value.trim().toLowerCase());
 }
 
 /** A value a person typed into a UTM: present, not blank, not one of GA4's placeholders. */
 export function isUserValue(value: string | undefined): value is string {
   if (value === undefined) return false;
-  // A printable ASCII start other than "(" and "<" is neither blank nor a placeholder.
-  const first = value.charCodeAt(0);
-  if (first > 32 && first < 127 && first !== 40 && first !== 60) return true;
+  if (plainStart(value)) return true;
   return value.trim() !== "" && !isGa4Placeholder(value);
 }
 
