@@ -329,9 +329,14 @@ export const internalUtmLink = defineCheck({
       return;
     }
     // By distinct landing value (a view shared with other checks), so each URL is parsed once.
-    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+    const { values, starts, ids, rows, firstId } = data.column("landingPagePlusQueryString");
+    for (let v = 0; v < values.length; v++) {
+      const landing = values[v] as string;
       const info = landingInfo(landing, isOwnHost);
-      for (const row of stats.rows) inspect(row, landing, info);
+      const to = starts[v + 1] as number;
+      for (let i = starts[v] as number; i < to; i++) {
+        inspect(rows[(ids[i] as number) - firstId] as AggregatedRow, landing, info);
+      }
     }
     for (const row of data.rows) {
       // Stryker disable next-line ConditionalExpression: inspecting a row again adds nothing

@@ -72,13 +72,18 @@ export const malformedQuery = defineCheck({
   },
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
-    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+    const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    for (let v = 0; v < values.length; v++) {
+      const landing = values[v] as string;
       if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
       const found = defectsOf(landing);
       if (!found) continue;
+      const from = starts[v] as number;
+      const to = starts[v + 1] as number;
       for (const defect of found.defects) {
         const spec = DEFECTS[defect];
-        findings.add(`${defect}:${pathKey(found.path)}`, spec.title(found.path), stats.rows, {
+        const title = spec.title(found.path);
+        findings.addIds(`${defect}:${pathKey(found.path)}`, title, ids, from, to, {
           values: [landing],
           severity: spec.severity ?? "warning",
           field: "landingPagePlusQueryString",

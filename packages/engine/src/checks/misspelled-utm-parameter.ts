@@ -61,7 +61,9 @@ export const misspelledUtmParameter = defineCheck({
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
     const verdicts = new Map<string, string | undefined>();
-    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+    const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    for (let v = 0; v < values.length; v++) {
+      const landing = values[v] as string;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(landing) || !MENTIONS_UTM_OR_UMT.test(landing)) continue;
       const params = parseLanding(landing).params;
@@ -75,7 +77,9 @@ export const misspelledUtmParameter = defineCheck({
           verdicts.set(name, intended);
         }
         if (intended === undefined) continue;
-        findings.add(`name:${name}`, titleFor(name, intended), stats.rows, {
+        const from = starts[v] as number;
+        const to = starts[v + 1] as number;
+        findings.addIds(`name:${name}`, titleFor(name, intended), ids, from, to, {
           values: [name],
           severity: severityFor(intended, names.has(intended)),
           field: "landingPagePlusQueryString",

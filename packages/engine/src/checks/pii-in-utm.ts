@@ -188,17 +188,21 @@ export const piiInUtm = defineCheck({
     }
     // Stryker disable next-line ConditionalExpression: an absent dimension has no values
     if (!data.has("landingPagePlusQueryString")) return;
-    for (const [value, stats] of data.values("landingPagePlusQueryString")) {
+    const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    for (let v = 0; v < values.length; v++) {
+      const value = values[v] as string;
       // Stryker disable next-line ConditionalExpression: placeholders hold no personal data
       if (!isUserValue(value)) continue;
       const decoded = decodeLanding(value);
       // Most landing pages hold nothing like personal data: one pass tells them apart.
       if (!ANY_HINT.test(decoded)) continue;
       for (const hit of reportable(findPersonalData(decoded, true))) {
-        findings.add(
+        findings.addIds(
           `landing:${hit.kind}`,
           TITLES[hit.kind]("landing page URLs", hit.shown),
-          stats.rows,
+          ids,
+          starts[v] as number,
+          starts[v + 1] as number,
           { values: [hit.shown], field: "landingPagePlusQueryString" },
         );
       }

@@ -32,16 +32,20 @@ export const utmInPath = defineCheck({
   },
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
-    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+    const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    for (let v = 0; v < values.length; v++) {
+      const landing = values[v] as string;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
       const misplaced = findMisplaced(landing);
       if (!misplaced) continue;
       const where = misplaced.place === "fragment" ? 'after "#"' : "in the path";
-      findings.add(
+      findings.addIds(
         `path:${pathKey(misplaced.path)}`,
         `UTM parameters ${where} of ${misplaced.path}, not in the query string`,
-        stats.rows,
+        ids,
+        starts[v] as number,
+        starts[v + 1] as number,
         { values: [landing], field: "landingPagePlusQueryString" },
       );
     }

@@ -1,6 +1,34 @@
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
+import type { GroupKeys } from "./group-table.ts";
 import type { AggregatedRow, AuditContext, Dimension, UtmParam, View } from "./types.ts";
 import { normalizeHost, siteDomain } from "./values.ts";
+
+/**
+ * The distinct values of a dimension in one view, with each value's sessions and row ids, in
+ * typed arrays: what a check that reads every value reads without a Map entry and an array per
+ * value (at high cardinality the landing pages are nearly as many as the rows).
+ */
+export interface Column {
+  /** The values, in the order the rows first carry them. */
+  readonly values: readonly string[];
+  /** Sessions of each value. */
+  readonly sessions: Float64Array;
+  /** The ids of value `v`'s rows are `ids[starts[v]]` up to `ids[starts[v + 1]]`, in row order. */
+  readonly starts: Int32Array;
+  readonly ids: Int32Array;
+  /** The rows of the view the column is of: id `id` is `rows[id - firstId]`. */
+  readonly rows: readonly AggregatedRow[];
+  readonly firstId: number;
+}
+
+/** The grouping's value ids of a view's rows (`GroupTable.release`), for building columns. */
+export interface RowKeys {
+  readonly keys: GroupKeys;
+  /** The dimension of each of the keys' positions. */
+  readonly dimensions: readonly Dimension[];
+  /** Each row's group, when some groups are not rows (no row was added to them). */
+  readonly groupOfRow?: Int32Array | undefined;
+}
 
 export interface ValueStats {
   value: string;
@@ -89,6 +117,8 @@ export interface ViewLinks {
   firstId?: number;
   /** Sessions by row id for every view of the audit, one array shared: each view fills its part. */
   sessionsById?: Float64Array;
+  /** The rows' value ids from the grouping, when it kept them: columns are built from them. */
+  keys?: RowKeys;
 }
 
 /**
@@ -106,6 +136,8 @@ export class AuditData {
   private readonly present: ReadonlySet<Dimension>;
   private readonly others: readonly AuditData[];
   private readonly valueCache = new Map<Dimension, Map<string, ValueStats>>();
+  private readonly columnCache = new Map<Dimension, Column>();
+  private readonly keys: RowKeys | undefined;
   private readonly utmDimensions = new Map<UtmParam, Dimension | null>();
   private readonly channelCache = new Map<AggregatedRow, Channel>();
   private readonly ownHosts: ReadonlySet<string>;
@@ -140,6 +172,7 @@ export class AuditData {
     this.totalSessions = links?.totalSessions ?? total;
     this.view = links?.view ?? "sessions";
     this.others = links?.others ?? [];
+    this.keys = links?.keys;
     const hosts = context.siteHosts.map(normalizeHost).filter((host) => host !== "");
     this.ownHosts = new Set(hosts.flatMap((host) => [host, host.replace(/^www\./, "")]));
     this.ownDomains = new Set(hosts.map(siteDomain));
@@ -229,6 +262,89 @@ export class AuditData {
       this.valueCache.set(dimension, map);
     }
     return map;
+  }
+
+  /**
+   * The distinct values of a dimension as a `Column`: the same values, sessions and rows as
+   * `values`, in the same order, with the rows as ids.
+   */
+  column(dimension: Dimension): Column {
+    const holder = this.holderOf(dimension);
+    if (holder !== this) return holder.column(dimension);
+    let column = this.columnCache.get(dimension);
+    if (!column) {
+      column = this.buildColumn(dimension);
+      this.columnCache.set(dimension, column);
+    }
+    return column;
+  }
+
+  private buildColumn(dimension: Dimension): Column {
+    const rows = this.rows;
+    const count = rows.length;
+    // Each row's value as a number: the grouping's id, or one given here in order of first sight.
+    const numberOf = new Int32Array(count);
+    let table: readonly (string | undefined)[];
+    const at = this.keys ? this.keys.dimensions.indexOf(dimension) : -1;
+    if (this.keys && at >= 0) {
+      const { keys, groupOfRow } = this.keys;
+      table = keys.values[at] as readonly (string | undefined)[];
+      const width = keys.width;
+      const ids = keys.ids;
+      for (let r = 0; r < count; r++) {
+        const group = groupOfRow ? (groupOfRow[r] as number) : r;
+        numberOf[r] = ids[group * width + at] as number;
+      }
+    } else {
+      const numbers = new Map<string | undefined, number>();
+      const seen: (string | undefined)[] = [];
+      for (let r = 0; r < count; r++) {
+        const value = (rows[r] as AggregatedRow).values[dimension];
+        let number = numbers.get(value);
+        if (number === undefined) {
+          number = seen.length;
+          numbers.set(value, number);
+          seen.push(value);
+        }
+        numberOf[r] = number;
+      }
+      table = seen;
+    }
+    // Each value's place (+1) in the order rows first carry it; undefined gets none (-1).
+    const place = new Int32Array(table.length);
+    const values: string[] = [];
+    for (let r = 0; r < count; r++) {
+      const number = numberOf[r] as number;
+      if (place[number] !== 0) continue;
+      const value = table[number];
+      if (value === undefined) place[number] = -1;
+      else {
+        values.push(value);
+        place[number] = values.length;
+      }
+    }
+    const starts = new Int32Array(values.length + 1);
+    const sessions = new Float64Array(values.length);
+    for (let r = 0; r < count; r++) {
+      const slot = (place[numberOf[r] as number] as number) - 1;
+      if (slot < 0) continue;
+      starts[slot + 1] = (starts[slot + 1] as number) + 1;
+      sessions[slot] = (sessions[slot] as number) + (rows[r] as AggregatedRow).sessions;
+    }
+    for (let v = 0; v < values.length; v++) {
+      starts[v + 1] = (starts[v + 1] as number) + (starts[v] as number);
+    }
+    const fill = starts.slice(0, values.length);
+    const ids = new Int32Array(starts[values.length] as number);
+    const firstId = this.firstId;
+    for (let r = 0; r < count; r++) {
+      const slot = (place[numberOf[r] as number] as number) - 1;
+      if (slot < 0) continue;
+      const to = fill[slot] as number;
+      ids[to] = firstId + r;
+      fill[slot] = to + 1;
+    }
+    return { values, sessions, starts, ids, rows, firstId };
   }
 
   /**

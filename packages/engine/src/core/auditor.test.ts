@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
+import { AuditData } from "./audit-data.ts";
 import { type Combination, createAuditor, InvalidRowError } from "./auditor.ts";
 import { defineCheck } from "./check.ts";
-import type { AuditRow } from "./types.ts";
+import { FindingCollector } from "./findings.ts";
+import type { AggregatedRow, AuditRow, Dimension } from "./types.ts";
 
 const GUIDE = {
   whyItMatters: "w",
@@ -298,5 +300,104 @@ describe("views", () => {
   it("refuses a row of a view it was not given", () => {
     const auditor = createAuditor(context(), [everyEmailRow]);
     expect(() => auditor.add({ sessions: 1 }, "details")).toThrow(/not given the details view/);
+  });
+});
+
+describe("columns", () => {
+  /** Reads every column of its data and the same dimension's `values`, to compare them. */
+  function columnsAndValues(dimensions: readonly Dimension[]) {
+    const seen: { column: unknown; values: unknown }[] = [];
+    const probe = defineCheck({
+      ...everyEmailRow,
+      id: "test-columns",
+      requires: [],
+      run(data) {
+        for (const dimension of dimensions) {
+          const column = data.column(dimension);
+          seen.push({
+            column: column.values.map((value, v) => ({
+              value,
+              sessions: column.sessions[v],
+              ids: [...column.ids.subarray(column.starts[v], column.starts[v + 1])],
+            })),
+            values: [...data.values(dimension).values()].map((stats) => ({
+              value: stats.value,
+              sessions: stats.sessions,
+              ids: stats.rows.map((row) => row.id),
+            })),
+          });
+        }
+      },
+    });
+    return { probe, seen };
+  }
+
+  const sample: AuditRow[] = [
+    { sessionSource: "b", landingPagePlusQueryString: "/x", sessions: 2 },
+    { sessionSource: "a", landingPagePlusQueryString: "/y", sessions: 3 },
+    { sessionSource: "b", sessions: 5 },
+    { sessionSource: "a", landingPagePlusQueryString: "/x", sessions: 7 },
+    { sessionSource: "c", landingPagePlusQueryString: "/z", sessions: 1 },
+  ];
+
+  it("gives each value's sessions and row ids in the order rows first carry it, as values does", () => {
+    const { probe, seen } = columnsAndValues(["sessionSource", "landingPagePlusQueryString"]);
+    const auditor = createAuditor(context(), [probe]);
+    // A combination no row is added to comes first: its values are no column's.
+    auditor.combination({ sessionSource: "unused", landingPagePlusQueryString: "/unused" });
+    for (const row of sample) auditor.add(row);
+    auditor.finish();
+    expect(seen).toHaveLength(2);
+    for (const { column, values } of seen) expect(column).toEqual(values);
+    expect((seen[1] as { column: { value: string }[] }).column.map((entry) => entry.value)).toEqual(
+      ["/x", "/y", "/z"],
+    );
+  });
+
+  it("builds the same column from rows alone, without the grouping's ids", () => {
+    const { probe, seen } = columnsAndValues(["sessionSource", "landingPagePlusQueryString"]);
+    const rows: AggregatedRow[] = sample.map(({ sessions, ...values }) => ({
+      values,
+      sessions,
+      keyEvents: 0,
+      rows: 1,
+      id: -1,
+    }));
+    const data = new AuditData(
+      rows,
+      new Set<Dimension>(["sessionSource", "landingPagePlusQueryString"]),
+      context(),
+    );
+    probe.run(data, new FindingCollector(data));
+    for (const { column, values } of seen) expect(column).toEqual(values);
+  });
+
+  it("adds a value's rows to a finding by their ids", () => {
+    const byLanding = defineCheck({
+      ...everyEmailRow,
+      id: "test-landing-ids",
+      requires: ["landingPagePlusQueryString"],
+      run(data, findings) {
+        const { values, starts, ids } = data.column("landingPagePlusQueryString");
+        values.forEach((value, v) => {
+          findings.addIds(
+            `landing:${value}`,
+            value,
+            ids,
+            starts[v] as number,
+            starts[v + 1] as number,
+          );
+        });
+      },
+    });
+    const auditor = createAuditor(context(), [byLanding]);
+    for (const row of sample) auditor.add(row);
+    const [result] = auditor.finish().checks;
+    expect(result?.affectedSessions).toBe(13);
+    expect(result?.findings.map((f) => [f.key, f.affectedSessions])).toEqual([
+      ["landing:/x", 9],
+      ["landing:/y", 3],
+      ["landing:/z", 1],
+    ]);
   });
 });

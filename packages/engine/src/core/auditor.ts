@@ -3,7 +3,7 @@ import { healthGrade, healthScore } from "../scoring/score.ts";
 import { AuditData } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
-import { GroupTable } from "./group-table.ts";
+import { type GroupKeys, GroupTable } from "./group-table.ts";
 import { type CheckOutcome, resolveOverlaps } from "./overlaps.ts";
 import {
   type AggregatedRow,
@@ -237,7 +237,11 @@ export function createAuditor(
       finished = true;
       // No more rows: the lookup table (a third of the audit's memory at high cardinality) goes
       // before the checks make theirs.
-      for (const state of states.values()) state.table = EMPTY_TABLE;
+      const keysOf = new Map<ViewState, GroupKeys>();
+      for (const state of states.values()) {
+        keysOf.set(state, state.table.release());
+        state.table = EMPTY_TABLE;
+      }
       const datas = new Map<View, AuditData>();
       const others: AuditData[] = [];
       let ledgerTotal = 0;
@@ -249,15 +253,29 @@ export function createAuditor(
       const sessionsById = new Float64Array(groupCount);
       for (const state of states.values()) {
         // Combinations looked up but never added to are no data.
-        const rows = state.groups.some((group) => group.rows === 0)
-          ? state.groups.filter((group) => group.rows > 0)
-          : state.groups;
+        let rows = state.groups;
+        let groupOfRow: Int32Array | undefined;
+        if (rows.some((group) => group.rows === 0)) {
+          rows = [];
+          const kept: number[] = [];
+          state.groups.forEach((group, index) => {
+            if (group.rows === 0) return;
+            rows.push(group);
+            kept.push(index);
+          });
+          groupOfRow = Int32Array.from(kept);
+        }
         const data = new AuditData(rows, state.present, context, {
           view: state.view,
           totalSessions: ledgerTotal,
           others,
           firstId,
           sessionsById,
+          keys: {
+            keys: keysOf.get(state) as GroupKeys,
+            dimensions: KEY_DIMENSIONS,
+            groupOfRow,
+          },
         });
         firstId += rows.length;
         datas.set(state.view, data);

@@ -62,6 +62,39 @@ export class FindingCollector {
     rows: AggregatedRow | Iterable<AggregatedRow>,
     options: AddOptions = {},
   ): void {
+    const draft = this.draft(key, title, options);
+    if (isRow(rows)) this.push(draft, rows);
+    else if (Array.isArray(rows)) {
+      for (let i = 0; i < rows.length; i++) this.push(draft, rows[i] as AggregatedRow);
+    } else for (const row of rows) this.push(draft, row);
+  }
+
+  /**
+   * `add` for the rows of one value of a `Column`: the ids `ids[from]` up to `ids[to]`, as
+   * `AuditData.column` gives them.
+   */
+  addIds(
+    key: string,
+    title: string,
+    ids: Int32Array,
+    from: number,
+    to: number,
+    options: AddOptions = {},
+  ): void {
+    const draft = this.draft(key, title, options);
+    const limit = this.data.idLimit;
+    for (let i = from; i < to; i++) {
+      const id = ids[i] as number;
+      if (!(id >= 0 && id < limit))
+        throw new Error("a finding's rows must be rows of the audit's data");
+      if (id !== draft.last) {
+        draft.ids.push(id);
+        draft.last = id;
+      }
+    }
+  }
+
+  private draft(key: string, title: string, options: AddOptions): Draft {
     if (this.settled) throw new Error("the findings were read already");
     let draft = this.drafts.get(key);
     if (!draft) {
@@ -83,10 +116,7 @@ export class FindingCollector {
         if (draft.values.size < VALUES_PER_FINDING) draft.values.add(value);
       }
     }
-    if (isRow(rows)) this.push(draft, rows);
-    else if (Array.isArray(rows)) {
-      for (let i = 0; i < rows.length; i++) this.push(draft, rows[i] as AggregatedRow);
-    } else for (const row of rows) this.push(draft, row);
+    return draft;
   }
 
   private push(draft: Draft, row: AggregatedRow): void {

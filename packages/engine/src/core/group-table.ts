@@ -19,6 +19,7 @@ export class GroupTable {
   /** Open addressing: group index + 1 per slot, 0 for an empty slot. */
   #slots: Int32Array;
   #size = 0;
+  #released = false;
 
   constructor(width: number) {
     this.#width = width;
@@ -59,6 +60,7 @@ export class GroupTable {
    * group's, which is the `size` before the call.
    */
   find(): number {
+    if (this.#released) throw new Error("the table was released");
     const width = this.#width;
     const ids = this.#ids;
     const slots = this.#slots;
@@ -93,6 +95,23 @@ export class GroupTable {
     return index;
   }
 
+  /**
+   * The groups' value ids and each dimension's values, for reading columns once no more rows
+   * come: group `g`'s value of dimension `d` is `values[d][ids[g * width + d]]`. The table can
+   * look up nothing afterwards (its lookup structures, most of its memory, are let go).
+   */
+  release(): GroupKeys {
+    const keys: GroupKeys = {
+      width: this.#width,
+      ids: this.#tuples.subarray(0, this.#size * this.#width),
+      values: this.#values,
+    };
+    this.#slots = new Int32Array(0);
+    for (const map of this.#interned) map.clear();
+    this.#released = true;
+    return keys;
+  }
+
   #rehash(): void {
     const width = this.#width;
     const slots = new Int32Array(this.#slots.length * 2);
@@ -115,4 +134,13 @@ function hashTuple(values: Int32Array, start: number, width: number): number {
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
   return hash >>> 0;
+}
+
+/** What a released `GroupTable` leaves: each group's value ids, and each dimension's values. */
+export interface GroupKeys {
+  readonly width: number;
+  /** `width` value ids per group, in the order groups were first seen. */
+  readonly ids: Int32Array;
+  /** Each dimension's values by id, in the order they were first seen. */
+  readonly values: readonly (readonly (string | undefined)[])[];
 }
