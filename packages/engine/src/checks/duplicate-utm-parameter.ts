@@ -2,9 +2,8 @@
 // usually a tracking template appended to a link that was already tagged. Which value GA4 keeps
 // is not documented, so conflicting values make the attribution a coin toss.
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, parseLanding, type QueryParam } from "../core/values.ts";
-import { isUtmParam, mentionsUtm, pathKey } from "../rules/urls.ts";
+import { GLANCE, isUtmParam, landingGlances, mentionsUtm, pathKey } from "../rules/urls.ts";
 
 export const duplicateUtmParameter = defineCheck({
   id: "duplicate-utm-parameter",
@@ -27,7 +26,13 @@ export const duplicateUtmParameter = defineCheck({
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
     const groups = new Map<string, Group>();
-    for (const [landing, stats] of data.values("landingPagePlusQueryString")) {
+    const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    const glances = landingGlances(data);
+    for (let v = 0; v < values.length; v++) {
+      // Each recognised name is written once, and no other name says "utm".
+      // Stryker disable next-line ConditionalExpression: a shortcut
+      if (((glances[v] as number) & (GLANCE.irregular | GLANCE.repeated)) === 0) continue;
+      const landing = values[v] as string;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
       const url = parseLanding(landing);
@@ -36,17 +41,19 @@ export const duplicateUtmParameter = defineCheck({
         const key = `${name}:${pathKey(path)}`;
         let group = groups.get(key);
         if (!group) {
-          group = { name, path, written: new Set(), rows: [], conflicting: false };
+          group = { name, path, written: new Set(), ids: [], conflicting: false };
           groups.set(key, group);
         }
         for (const param of params) group.written.add(param.raw);
         if (new Set(params.map((param) => param.value)).size > 1) group.conflicting = true;
-        for (const row of stats.rows) group.rows.push(row);
+        const to = starts[v + 1] as number;
+        for (let i = starts[v] as number; i < to; i++) group.ids.push(ids[i] as number);
       }
     }
     for (const [key, group] of groups) {
       const how = group.conflicting ? "with different values" : "with the same value";
-      findings.add(key, `${group.name} repeated ${how} on ${group.path}`, group.rows, {
+      const rows = Int32Array.from(group.ids);
+      findings.addIds(key, `${group.name} repeated ${how} on ${group.path}`, rows, 0, rows.length, {
         values: group.written,
         severity: group.conflicting ? "warning" : "info",
         field: "landingPagePlusQueryString",
@@ -59,7 +66,8 @@ interface Group {
   name: string;
   path: string;
   written: Set<string>;
-  rows: AggregatedRow[];
+  /** Row ids. */
+  ids: number[];
   conflicting: boolean;
 }
 

@@ -1,7 +1,12 @@
 // Detects campaign traffic tagged with a medium or campaign but no utm_source. Without a source,
 // GA4 reports "(not set)", the channel rules cannot match, and the sessions fall into Unassigned.
 import { defineCheck } from "../core/check.ts";
+import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, parseLanding } from "../core/values.ts";
+import { GLANCE, glanceNameBit, landingGlances } from "../rules/urls.ts";
+
+const SOURCE = glanceNameBit("utm_source");
+const MEDIUM_OR_CAMPAIGN = glanceNameBit("utm_medium") | glanceNameBit("utm_campaign");
 
 export const missingUtmSource = defineCheck({
   id: "missing-utm-source",
@@ -22,7 +27,15 @@ export const missingUtmSource = defineCheck({
   requires: [["sessionManualSource", "landingPagePlusQueryString"]],
   run(data, findings) {
     const hasManual = data.has("sessionManualSource");
-    for (const row of data.rows) {
+    // Each row's landing page glanced at once (shared with other checks), when this view has it.
+    const landings = data.has("landingPagePlusQueryString")
+      ? data.column("landingPagePlusQueryString")
+      : undefined;
+    const glances = landings?.rows === data.rows ? landingGlances(data) : undefined;
+    const valueOfRow = landings?.valueOfRow;
+    const rows = data.rows;
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r] as AggregatedRow;
       // Stryker disable next-line ConditionalExpression: without the dimension every value is undefined
       if (hasManual) {
         const source = row.values.sessionManualSource;
@@ -44,6 +57,14 @@ export const missingUtmSource = defineCheck({
       }
       const landing = row.values.landingPagePlusQueryString;
       if (landing === undefined) continue;
+      if (glances && valueOfRow) {
+        const glance = glances[valueOfRow[r] as number] as number;
+        // No "utm" at all, or only recognised names, read from the glance.
+        if ((glance & GLANCE.mentions) === 0) continue;
+        if ((glance & GLANCE.irregular) === 0) {
+          if ((glance & SOURCE) !== 0 || (glance & MEDIUM_OR_CAMPAIGN) === 0) continue;
+        }
+      }
       const names = new Set(parseLanding(landing).params.map((p) => p.name));
       if (!names.has("utm_source") && (names.has("utm_medium") || names.has("utm_campaign"))) {
         const path = parseLanding(landing).path;

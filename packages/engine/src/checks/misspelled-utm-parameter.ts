@@ -4,7 +4,7 @@
 import { defineCheck } from "../core/check.ts";
 import type { Severity } from "../core/types.ts";
 import { isUserValue, parseLanding } from "../core/values.ts";
-import { decodeComponent, UTM_PARAMETER_NAMES } from "../rules/urls.ts";
+import { decodeComponent, GLANCE, landingGlances, UTM_PARAMETER_NAMES } from "../rules/urls.ts";
 
 /** The part after "utm_" of every recognised name, by its letters alone ("sourceplatform"). */
 const BY_LETTERS = new Map(
@@ -62,7 +62,11 @@ export const misspelledUtmParameter = defineCheck({
   run(data, findings) {
     const verdicts = new Map<string, string | undefined>();
     const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    const glances = landingGlances(data);
     for (let v = 0; v < values.length; v++) {
+      // Every name that says "utm" or "umt" is a recognised one, written exactly.
+      // Stryker disable next-line ConditionalExpression: a shortcut
+      if (((glances[v] as number) & GLANCE.irregular) === 0) continue;
       const landing = values[v] as string;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(landing) || !MENTIONS_UTM_OR_UMT.test(landing)) continue;

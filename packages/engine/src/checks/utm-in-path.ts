@@ -3,7 +3,13 @@
 // parameters only from the query, so these clicks lose their source, medium and campaign.
 import { defineCheck } from "../core/check.ts";
 import { isUserValue, parseLanding } from "../core/values.ts";
-import { mentionsUtm, pathKey, unescapeHtmlAmpersands } from "../rules/urls.ts";
+import {
+  GLANCE,
+  landingGlances,
+  mentionsUtm,
+  pathKey,
+  unescapeHtmlAmpersands,
+} from "../rules/urls.ts";
 
 /**
  * A "utm_<name>=" that starts a parameter-like token: after a separator or an encoded one.
@@ -33,7 +39,11 @@ export const utmInPath = defineCheck({
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
     const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    const glances = landingGlances(data);
     for (let v = 0; v < values.length; v++) {
+      // Every "utm" is a parameter name in the query.
+      // Stryker disable next-line ConditionalExpression: a shortcut
+      if (((glances[v] as number) & GLANCE.irregular) === 0) continue;
       const landing = values[v] as string;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(landing) || !mentionsUtm(landing)) continue;

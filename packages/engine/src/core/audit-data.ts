@@ -16,6 +16,8 @@ export interface Column {
   /** The ids of value `v`'s rows are `ids[starts[v]]` up to `ids[starts[v + 1]]`, in row order. */
   readonly starts: Int32Array;
   readonly ids: Int32Array;
+  /** Each row's value, as its index in `values`; -1 for a row without one. */
+  readonly valueOfRow: Int32Array;
   /** The rows of the view the column is of: id `id` is `rows[id - firstId]`. */
   readonly rows: readonly AggregatedRow[];
   readonly firstId: number;
@@ -137,6 +139,7 @@ export class AuditData {
   private readonly others: readonly AuditData[];
   private readonly valueCache = new Map<Dimension, Map<string, ValueStats>>();
   private readonly columnCache = new Map<Dimension, Column>();
+  private readonly derivedCache = new Map<string, unknown>();
   private readonly keys: RowKeys | undefined;
   private readonly utmDimensions = new Map<UtmParam, Dimension | null>();
   private readonly channelCache = new Map<AggregatedRow, Channel>();
@@ -325,8 +328,10 @@ export class AuditData {
     }
     const starts = new Int32Array(values.length + 1);
     const sessions = new Float64Array(values.length);
+    const valueOfRow = new Int32Array(count);
     for (let r = 0; r < count; r++) {
       const slot = (place[numberOf[r] as number] as number) - 1;
+      valueOfRow[r] = slot < 0 ? -1 : slot;
       if (slot < 0) continue;
       starts[slot + 1] = (starts[slot + 1] as number) + 1;
       sessions[slot] = (sessions[slot] as number) + (rows[r] as AggregatedRow).sessions;
@@ -338,13 +343,24 @@ export class AuditData {
     const ids = new Int32Array(starts[values.length] as number);
     const firstId = this.firstId;
     for (let r = 0; r < count; r++) {
-      const slot = (place[numberOf[r] as number] as number) - 1;
+      const slot = valueOfRow[r] as number;
       if (slot < 0) continue;
       const to = fill[slot] as number;
       ids[to] = firstId + r;
       fill[slot] = to + 1;
     }
-    return { values, sessions, starts, ids, rows, firstId };
+    return { values, sessions, starts, ids, valueOfRow, rows, firstId };
+  }
+
+  /**
+   * What `build` makes of this data, made once and shared by every check that asks under the
+   * same `name` (a fact about each landing page that several checks read).
+   */
+  derived<T>(name: string, build: (data: AuditData) => T): T {
+    if (this.derivedCache.has(name)) return this.derivedCache.get(name) as T;
+    const value = build(this);
+    this.derivedCache.set(name, value);
+    return value;
   }
 
   /**

@@ -2,6 +2,7 @@
  * Facts about landing-page URLs shared by the URL-structure checks: the UTM parameter names GA4
  * reads (ga4-protocol.md §6.1), decoding, and the form a path takes in a finding key.
  */
+import type { AuditData } from "../core/audit-data.ts";
 import { parseLanding, type QueryParam } from "../core/values.ts";
 
 /** Every campaign parameter GA4 recognises, lower-case as GA4 reads them (§6.1, §6.2). */
@@ -66,4 +67,86 @@ export function landingUtms(value: string): ReadonlyMap<string, string> {
 export function pathKey(path: string): string {
   const key = path.trim().toLowerCase().replace(TRAILING_SLASHES, "");
   return key === "" ? "/" : key;
+}
+
+/**
+ * What one look at a landing value tells of its UTM parameters, as bits (`utmGlance`). Checks
+ * that read every landing page (issue 24: at high cardinality nearly one per row) skip a value
+ * the glance clears instead of parsing it, each check again.
+ */
+export const GLANCE = {
+  /** The value says "utm" or "umt", in any case, somewhere. */
+  mentions: 1,
+  /**
+   * Not every such mention is a recognised parameter's name, written exactly, at the start of a
+   * query parameter and ended by "=", "&" or the end of the query; or the value has a "%".
+   */
+  irregular: 2,
+  /** A recognised name is written twice. */
+  repeated: 4,
+} as const;
+
+/** The recognised names in a fixed order: bit `8 << i` of a glance is `GLANCE_NAMES[i]` present. */
+const GLANCE_NAMES = [...UTM_PARAMETER_NAMES];
+const GLANCE_NAME_BIT = new Map(GLANCE_NAMES.map((name, index) => [name, 8 << index]));
+const MENTION = /u(?:tm|mt)/gi;
+
+/** The glance bit of a recognised name's presence ("utm_source"). */
+export function glanceNameBit(name: string): number {
+  const bit = GLANCE_NAME_BIT.get(name);
+  if (bit === undefined) throw new Error(`${name} is not a recognised UTM parameter`);
+  return bit;
+}
+
+/**
+ * One look at a landing value: `GLANCE` bits, and a bit per recognised name present. When the
+ * value mentions UTM and is not `irregular`, its recognised parameters are exactly the name bits
+ * (the names `parseLanding` reads), no other parameter name mentions UTM, and no name is
+ * percent-encoded.
+ */
+export function utmGlance(value: string): number {
+  MENTION.lastIndex = 0;
+  let match = MENTION.exec(value);
+  if (match === null) return 0;
+  let bits = GLANCE.mentions;
+  if (value.includes("%")) return bits | GLANCE.irregular;
+  const hashAt = value.indexOf("#");
+  const end = hashAt >= 0 ? hashAt : value.length;
+  const queryAt = value.indexOf("?");
+  for (; match !== null; match = MENTION.exec(value)) {
+    const at = match.index;
+    const bit = queryAt >= 0 && at > queryAt && at < end ? nameAt(value, at, queryAt, end) : 0;
+    if (bit === 0) return bits | GLANCE.irregular;
+    if ((bits & bit) !== 0) bits |= GLANCE.repeated;
+    bits |= bit;
+  }
+  return bits;
+}
+
+/**
+ * The name bit of the recognised parameter whose name starts at `at` in the query (from
+ * `queryAt`, ending at `end`), written exactly and ended by "=", "&" or the query's end; else 0.
+ */
+function nameAt(value: string, at: number, queryAt: number, end: number): number {
+  if (at - 1 !== queryAt && value.charCodeAt(at - 1) !== 0x26) return 0;
+  let to = at;
+  for (; to < end; to++) {
+    const code = value.charCodeAt(to);
+    if (!((code >= 0x61 && code <= 0x7a) || code === 0x5f)) break;
+  }
+  if (to < end) {
+    const next = value.charCodeAt(to);
+    if (next !== 0x3d && next !== 0x26) return 0;
+  }
+  return GLANCE_NAME_BIT.get(value.slice(at, to)) ?? 0;
+}
+
+/** `utmGlance` of each value of the landing column, in column order, made once per audit. */
+export function landingGlances(data: AuditData): Uint16Array {
+  return data.derived("landing-glances", () => {
+    const { values } = data.column("landingPagePlusQueryString");
+    const glances = new Uint16Array(values.length);
+    for (let v = 0; v < values.length; v++) glances[v] = utmGlance(values[v] as string);
+    return glances;
+  });
 }

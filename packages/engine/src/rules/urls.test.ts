@@ -1,0 +1,95 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseLanding } from "../core/values.ts";
+import {
+  GLANCE,
+  glanceNameBit,
+  isUtmParam,
+  UTM_PARAMETER_NAMES,
+  unescapeHtmlAmpersands,
+  utmGlance,
+} from "./urls.ts";
+
+describe("utmGlance", () => {
+  it("reads the recognised names of a plainly tagged URL, and sees a repeat", () => {
+    const plain = utmGlance("/p?utm_source=a&utm_medium=b&ref=1");
+    expect(plain & (GLANCE.irregular | GLANCE.repeated)).toBe(0);
+    expect(plain).toBe(GLANCE.mentions | glanceNameBit("utm_source") | glanceNameBit("utm_medium"));
+    expect(utmGlance("/p?utm_source=a&utm_source=b") & GLANCE.repeated).toBe(GLANCE.repeated);
+    expect(utmGlance("/p?ref=1")).toBe(0);
+  });
+
+  it.each([
+    "/p?utm_soruce=a",
+    "/p?UTM_source=a",
+    "/utm_source=a?x=1",
+    "/p#?utm_source=a",
+    "/p?x=1#utm_source=a",
+    "/p?a=b?utm_source=c",
+    "/p?x=utm_source",
+    "/p?%75tm_source=a&utm_medium=b",
+    "/p?utm_source1=a",
+    "/p?umt_source=a",
+  ])("calls %s irregular", (value) => {
+    expect(utmGlance(value) & GLANCE.irregular).toBe(GLANCE.irregular);
+  });
+
+  it("never clears a URL whose parameters say otherwise", () => {
+    const pieces = [
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "utm_",
+      "UTM",
+      "umt",
+      "u",
+      "tm",
+      "=",
+      "&",
+      "?",
+      "#",
+      "%",
+      "+",
+      "&#038;",
+      "&amp;",
+      "x",
+      "/p",
+      "_",
+      "1",
+    ];
+    const url = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 14 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(url, (value) => {
+        const glance = utmGlance(value);
+        if ((glance & GLANCE.mentions) === 0) {
+          expect(value).not.toMatch(/u(?:tm|mt)/i);
+          return;
+        }
+        if ((glance & GLANCE.irregular) !== 0) return;
+        const params = parseLanding(value).params;
+        // Every name that says utm or umt is a recognised one, and the bits are exactly those.
+        let bits = 0;
+        let repeated = false;
+        for (const param of params) {
+          if (/u(?:tm|mt)/i.test(param.name)) expect(isUtmParam(param)).toBe(true);
+          if (!UTM_PARAMETER_NAMES.has(param.name)) continue;
+          const bit = glanceNameBit(param.name);
+          if ((bits & bit) !== 0) repeated = true;
+          bits |= bit;
+        }
+        expect(glance & ~(GLANCE.mentions | GLANCE.repeated)).toBe(bits);
+        expect((glance & GLANCE.repeated) !== 0).toBe(repeated);
+        expect(value).not.toContain("%");
+        // No "utm" in the path or the fragment, before or after "&#038;" is read as "&".
+        for (const form of [value, unescapeHtmlAmpersands(value)]) {
+          const url = parseLanding(form);
+          expect(url.path).not.toMatch(/utm/i);
+          expect(url.fragment ?? "").not.toMatch(/utm/i);
+        }
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
