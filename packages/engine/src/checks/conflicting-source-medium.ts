@@ -74,6 +74,20 @@ export const conflictingSourceMedium = defineCheck({
       }
       return ok;
     };
+    // A source's key, or null for no source: a few sources over every row, folded once each.
+    const sourceKeys = new Map<string, string | null>();
+    const sourceKeyOf = (source: string | undefined): string | null => {
+      // Stryker disable next-line ConditionalExpression: undefined is no user value
+      if (source === undefined) return null;
+      let key = sourceKeys.get(source);
+      // Stryker disable next-line ConditionalExpression: a cache
+      if (key === undefined) {
+        key = isUserValue(source) ? source.trim().toLowerCase() : null;
+        // Stryker disable next-line CallExpression: a cache
+        sourceKeys.set(source, key);
+      }
+      return key;
+    };
     // Campaign spellings that differ only in case are one campaign here.
     const campaigns = new Map<string, { campaign: string; rows: AggregatedRow[][] }>();
     for (const [campaign, stats] of data.values(campaignDimension)) {
@@ -91,9 +105,10 @@ export const conflictingSourceMedium = defineCheck({
       for (const row of rows.flat()) {
         const source = data.utm(row, "source");
         const medium = data.utm(row, "medium");
+        const sourceKey = sourceKeyOf(source);
         // Stryker disable next-line ConditionalExpression: a shortcut; usable refuses undefined too
-        if (!isUserValue(source) || medium === undefined || !usable(medium)) continue;
-        const sourceKey = source.trim().toLowerCase();
+        if (sourceKey === null || source === undefined || medium === undefined || !usable(medium))
+          continue;
         let group = bySource.get(sourceKey);
         if (!group) {
           group = { source, campaign, mediums: new Map() };

@@ -77,36 +77,3 @@ export class KeyTable {
     }
   }
 }
-
-/**
- * The values of one column, each kept once: a field's bytes as written find the string made the
- * first time they were met, so a value repeated over a million rows is one string, whose hash V8
- * keeps, and later lookups of it (the audit's own grouping) do not hash it again. A column whose
- * values are nearly all distinct (landing pages with their query) would only double its memory:
- * past `limit` values no new one is kept, and each is made afresh.
- */
-export class ValueTable {
-  readonly #keys = new KeyTable();
-  readonly #values: string[] = [];
-  readonly #limit: number;
-
-  constructor(limit: number) {
-    this.#limit = limit;
-  }
-
-  /** The value of the field `bytes[start, end)` of hash `hash`, or undefined when not kept. */
-  find(bytes: Uint8Array, start: number, end: number, hash: number): string | undefined {
-    const entry = this.#keys.find(bytes, start, end, hash);
-    return entry < 0 ? undefined : this.#values[entry];
-  }
-
-  /**
-   * Keeps `value`, the field `latin1Key` (its bytes decoded as Latin-1) decodes to, unless the
-   * table is full.
-   */
-  keep(latin1Key: string, hash: number, value: string): void {
-    if (this.#values.length >= this.#limit) return;
-    this.#keys.add(latin1Key, hash);
-    this.#values.push(value);
-  }
-}

@@ -2,7 +2,7 @@ import { type FileHandle, open } from "node:fs/promises";
 import type { Auditor, Combination, CombinationValues, KEY_DIMENSIONS } from "../core/auditor.ts";
 import { DIMENSIONS, type Dimension, type View } from "../core/types.ts";
 import { InputError } from "./input-error.ts";
-import { KeyTable, ValueTable } from "./key-table.ts";
+import { KeyTable } from "./key-table.ts";
 
 const KNOWN_DIMENSIONS: ReadonlySet<string> = new Set(DIMENSIONS);
 
@@ -24,8 +24,6 @@ const CR = 0x0d;
 const ZERO = 0x30;
 /** A field of this many digits or fewer is read exactly by the fast paths of numbers and dates. */
 const FAST_DIGITS = 14;
-/** Distinct values of a column kept as one string each (`ValueTable`). */
-const VALUES_KEPT = 1 << 16;
 
 /** FNV-1a: each field is hashed as it is scanned, and a key's hash made of its fields'. */
 const HASH_SEED = 0x811c9dc5 | 0;
@@ -69,7 +67,6 @@ export async function readCsv(
     const combinations: Combination[] = [];
     const dates = new Map<number, string>();
     const joined = new JoinedKey();
-    const kept = Array.from({ length: width }, () => new ValueTable(VALUES_KEPT));
     for (;;) {
       while (csv.scan()) {
         if (csv.count !== width) throw ragged(csv, columns);
@@ -95,7 +92,7 @@ export async function readCsv(
         if (entry < 0) {
           const key = source.toString("latin1", start, end);
           entry = keys.add(key, hash);
-          combinations.push(sink.combination(valuesOf(csv, layout, oneRun ? key : "", kept), view));
+          combinations.push(sink.combination(valuesOf(csv, layout, oneRun ? key : ""), view));
         }
         const sessions = metric(csv, sessionsAt, "sessions");
         const keyEvents = keyEventsAt < 0 ? undefined : metric(csv, keyEventsAt, "keyEvents");
@@ -219,47 +216,24 @@ type FieldOf = Record<(typeof KEY_DIMENSIONS)[number], number>;
  * value is cut from it; otherwise each field is decoded from UTF-8 alone. The object has every
  * property the auditor reads, in one shape, so building and reading it stays fast.
  */
-function valuesOf(
-  csv: CsvBytes,
-  layout: Layout,
-  run: string,
-  kept: readonly ValueTable[],
-): CombinationValues {
+function valuesOf(csv: CsvBytes, layout: Layout, run: string): CombinationValues {
   const { fieldOf, dimensions } = layout;
   const text = run !== "" && isAscii(run) ? run : "";
   const first = dimensions.length === 0 ? 0 : (dimensions[0] as { index: number }).index;
   const runStart = csv.starts[first] as number;
   return {
-    sessionSource: valueAt(csv, fieldOf.sessionSource, text, runStart, kept),
-    sessionMedium: valueAt(csv, fieldOf.sessionMedium, text, runStart, kept),
-    sessionCampaignName: valueAt(csv, fieldOf.sessionCampaignName, text, runStart, kept),
-    sessionDefaultChannelGroup: valueAt(
-      csv,
-      fieldOf.sessionDefaultChannelGroup,
-      text,
-      runStart,
-      kept,
-    ),
-    sessionManualSource: valueAt(csv, fieldOf.sessionManualSource, text, runStart, kept),
-    sessionManualMedium: valueAt(csv, fieldOf.sessionManualMedium, text, runStart, kept),
-    sessionManualCampaignName: valueAt(
-      csv,
-      fieldOf.sessionManualCampaignName,
-      text,
-      runStart,
-      kept,
-    ),
-    sessionManualCampaignId: valueAt(csv, fieldOf.sessionManualCampaignId, text, runStart, kept),
-    sessionManualTerm: valueAt(csv, fieldOf.sessionManualTerm, text, runStart, kept),
-    sessionManualAdContent: valueAt(csv, fieldOf.sessionManualAdContent, text, runStart, kept),
-    landingPagePlusQueryString: valueAt(
-      csv,
-      fieldOf.landingPagePlusQueryString,
-      text,
-      runStart,
-      kept,
-    ),
-    pageReferrer: valueAt(csv, fieldOf.pageReferrer, text, runStart, kept),
+    sessionSource: valueAt(csv, fieldOf.sessionSource, text, runStart),
+    sessionMedium: valueAt(csv, fieldOf.sessionMedium, text, runStart),
+    sessionCampaignName: valueAt(csv, fieldOf.sessionCampaignName, text, runStart),
+    sessionDefaultChannelGroup: valueAt(csv, fieldOf.sessionDefaultChannelGroup, text, runStart),
+    sessionManualSource: valueAt(csv, fieldOf.sessionManualSource, text, runStart),
+    sessionManualMedium: valueAt(csv, fieldOf.sessionManualMedium, text, runStart),
+    sessionManualCampaignName: valueAt(csv, fieldOf.sessionManualCampaignName, text, runStart),
+    sessionManualCampaignId: valueAt(csv, fieldOf.sessionManualCampaignId, text, runStart),
+    sessionManualTerm: valueAt(csv, fieldOf.sessionManualTerm, text, runStart),
+    sessionManualAdContent: valueAt(csv, fieldOf.sessionManualAdContent, text, runStart),
+    landingPagePlusQueryString: valueAt(csv, fieldOf.landingPagePlusQueryString, text, runStart),
+    pageReferrer: valueAt(csv, fieldOf.pageReferrer, text, runStart),
   };
 }
 
@@ -267,30 +241,15 @@ function valuesOf(
  * Field `field`'s value (undefined for -1): cut from `text`, the run starting at `runStart`
  * decoded, or decoded alone when `text` is "".
  */
-function valueAt(
-  csv: CsvBytes,
-  field: number,
-  text: string,
-  runStart: number,
-  kept: readonly ValueTable[],
-): string | undefined {
+function valueAt(csv: CsvBytes, field: number, text: string, runStart: number): string | undefined {
   if (field < 0) return undefined;
-  const start = csv.starts[field] as number;
-  const end = csv.ends[field] as number;
-  const hash = csv.hashes[field] as number;
-  const values = kept[field] as ValueTable;
-  const known = values.find(csv.bytes, start, end, hash);
-  if (known !== undefined) return known;
-  const kind = csv.quoted[field] as number;
-  if (text === "") {
-    const value = csv.value(field);
-    values.keep(csv.bytes.toString("latin1", start, end), hash, value);
-    return value;
-  }
-  const value = unquoted(text, start - runStart, end - runStart, kind);
-  // An ASCII field as written, bare, is its own value.
-  values.keep(kind === PLAIN ? value : text.slice(start - runStart, end - runStart), hash, value);
-  return value;
+  if (text === "") return csv.value(field);
+  return unquoted(
+    text,
+    (csv.starts[field] as number) - runStart,
+    (csv.ends[field] as number) - runStart,
+    csv.quoted[field] as number,
+  );
 }
 
 function isAscii(text: string): boolean {
