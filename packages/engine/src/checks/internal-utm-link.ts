@@ -5,7 +5,16 @@ import { predictChannel, sourceCategory } from "../channels/channel-group.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, normalizeHost, parseLanding, siteDomain } from "../core/values.ts";
-import { decodeComponent, isUtmParam, mentionsUtm, pathKey } from "../rules/urls.ts";
+import {
+  decodeComponent,
+  GLANCE,
+  GLANCE_NAME_MASK,
+  glancedParam,
+  isUtmParam,
+  landingGlances,
+  mentionsUtm,
+  pathKey,
+} from "../rules/urls.ts";
 
 /** Source words that on their own name a place on the site ("homepage", "footer", "pop-up"). */
 const PLACE_WORDS = new Set([
@@ -330,9 +339,10 @@ export const internalUtmLink = defineCheck({
     }
     // By distinct landing value (a view shared with other checks), so each URL is parsed once.
     const { values, starts, ids, rows, firstId } = data.column("landingPagePlusQueryString");
+    const glances = landingGlances(data);
     for (let v = 0; v < values.length; v++) {
       const landing = values[v] as string;
-      const info = landingInfo(landing, isOwnHost);
+      const info = landingInfo(landing, glances[v] as number, isOwnHost);
       const to = starts[v + 1] as number;
       for (let i = starts[v] as number; i < to; i++) {
         inspect(rows[(ids[i] as number) - firstId] as AggregatedRow, landing, info);
@@ -470,24 +480,45 @@ function isExternal(source: string, medium: string, inFunnel: boolean): boolean 
   return channel === "Display" || channel === "Referral" || sourceCategory(source) !== undefined;
 }
 
-function landingInfo(landing: string, isOwnHost: (host: string) => boolean): LandingInfo {
+/** What a landing value's UTM parameters say, read from its glance (`utmGlance`) when it can. */
+function landingInfo(
+  landing: string,
+  glance: number,
+  isOwnHost: (host: string) => boolean,
+): LandingInfo {
   // GA4's placeholders never mention "utm": no need to test for them first.
   // Stryker disable next-line ConditionalExpression: a shortcut
-  if (!mentionsUtm(landing)) return UNTAGGED;
-  const url = parseLanding(landing);
+  if ((glance & GLANCE.mentions) === 0) return UNTAGGED;
   let tagged = false;
   let source: string | undefined;
   let medium: string | undefined;
-  for (const param of url.params) {
-    if (!isUtmParam(param)) continue;
-    tagged = true;
-    if (param.name === "utm_source") source ??= decodeComponent(param.value);
-    else if (param.name === "utm_medium") medium ??= decodeComponent(param.value);
+  let path: string;
+  if ((glance & GLANCE.irregular) === 0) {
+    // Only recognised names, written plainly: what they say is read without parsing the URL.
+    tagged = (glance & GLANCE_NAME_MASK) !== 0;
+    // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
+    if (!tagged) return UNTAGGED;
+    const rawSource = glancedParam(landing, glance, "utm_source");
+    const rawMedium = glancedParam(landing, glance, "utm_medium");
+    source = rawSource === undefined ? undefined : decodeComponent(rawSource);
+    medium = rawMedium === undefined ? undefined : decodeComponent(rawMedium);
+    path = landing.slice(0, landing.indexOf("?"));
+  } else {
+    // Stryker disable next-line ConditionalExpression: a shortcut
+    if (!mentionsUtm(landing)) return UNTAGGED;
+    const url = parseLanding(landing);
+    for (const param of url.params) {
+      if (!isUtmParam(param)) continue;
+      tagged = true;
+      if (param.name === "utm_source") source ??= decodeComponent(param.value);
+      else if (param.name === "utm_medium") medium ??= decodeComponent(param.value);
+    }
+    // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
+    if (!tagged) return UNTAGGED;
+    path = url.path;
   }
-  // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
-  if (!tagged) return UNTAGGED;
   // Stryker disable next-line StringLiteral: pathKey reads "" as "/"
-  const path = url.path || "/";
+  path ||= "/";
   return {
     tagged,
     source,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseLanding } from "../core/values.ts";
 import {
   GLANCE,
+  glancedParam,
   glanceNameBit,
   isUtmParam,
   UTM_PARAMETER_NAMES,
@@ -34,6 +35,39 @@ describe("utmGlance", () => {
     expect(utmGlance(value) & GLANCE.irregular).toBe(GLANCE.irregular);
   });
 
+  it("reads a parameter's value from the glance as parseLanding does", () => {
+    const names = [...UTM_PARAMETER_NAMES, "ref", "x", "utm_sourc", "utm_source1"];
+    const param = fc.tuple(
+      fc.constantFrom(...names),
+      fc.option(fc.constantFrom("", "a", "b+c", "utm_medium", "d?e"), { nil: undefined }),
+    );
+    const url = fc
+      .tuple(
+        fc.constantFrom("/", "/p", ""),
+        fc.array(param, { maxLength: 5 }),
+        fc.option(fc.constantFrom("#f", "#utm_source=a"), { nil: undefined }),
+      )
+      .map(
+        ([path, params, fragment]) =>
+          `${path}?${params.map(([n, v]) => (v === undefined ? n : `${n}=${v}`)).join("&")}${fragment ?? ""}`,
+      );
+    fc.assert(
+      fc.property(url, (value) => {
+        const glance = utmGlance(value);
+        if ((glance & GLANCE.irregular) !== 0) return;
+        const params = parseLanding(value).params;
+        for (const name of UTM_PARAMETER_NAMES) {
+          expect(glancedParam(value, glance, name)).toBe(
+            params.find((p) => p.name === name)?.value,
+          );
+        }
+      }),
+      { numRuns: 20_000 },
+    );
+    const both = "/p?utm_source_platform=x&utm_source=y";
+    expect(glancedParam(both, utmGlance(both), "utm_source")).toBe("y");
+  });
+
   it("never clears a URL whose parameters say otherwise", () => {
     const pieces = [
       "utm_source",
@@ -56,6 +90,9 @@ describe("utmGlance", () => {
       "/p",
       "_",
       "1",
+      "a=b",
+      "utm_source_platform",
+      "_platform",
     ];
     const url = fc
       .array(fc.constantFrom(...pieces), { maxLength: 14 })
@@ -80,6 +117,11 @@ describe("utmGlance", () => {
           bits |= bit;
         }
         expect(glance & ~(GLANCE.mentions | GLANCE.repeated)).toBe(bits);
+        for (const name of UTM_PARAMETER_NAMES) {
+          expect(glancedParam(value, glance, name)).toBe(
+            params.find((param) => param.name === name)?.value,
+          );
+        }
         expect((glance & GLANCE.repeated) !== 0).toBe(repeated);
         expect(value).not.toContain("%");
         // No "utm" in the path or the fragment, before or after "&#038;" is read as "&".

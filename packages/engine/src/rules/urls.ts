@@ -141,6 +141,31 @@ function nameAt(value: string, at: number, queryAt: number, end: number): number
   return GLANCE_NAME_BIT.get(value.slice(at, to)) ?? 0;
 }
 
+/** The bits of a glance that are recognised names present. */
+export const GLANCE_NAME_MASK = ~(GLANCE.mentions | GLANCE.irregular | GLANCE.repeated);
+
+/**
+ * The value as written of the first `name` parameter of a landing value whose glance mentions
+ * UTM and is not irregular (`name` one of the recognised names); undefined when it has none.
+ */
+export function glancedParam(value: string, glance: number, name: string): string | undefined {
+  if ((glance & glanceNameBit(name)) === 0) return undefined;
+  // Not irregular: every mention of "utm" starts a parameter's name, so the first mention of the
+  // name not followed by more of a name (utm_source_platform) is the parameter.
+  let at = value.indexOf(name);
+  for (;;) {
+    at += name.length;
+    const next = value.charCodeAt(at);
+    if (next !== 0x5f && !(next >= 0x61 && next <= 0x7a)) break;
+    at = value.indexOf(name, at);
+  }
+  if (value.charCodeAt(at) !== 0x3d) return "";
+  let to = value.indexOf("&", at);
+  const hashAt = value.indexOf("#", at);
+  if (to < 0 || (hashAt >= 0 && hashAt < to)) to = hashAt;
+  return value.slice(at + 1, to < 0 ? value.length : to);
+}
+
 /** `utmGlance` of each value of the landing column, in column order, made once per audit. */
 export function landingGlances(data: AuditData): Uint16Array {
   return data.derived("landing-glances", () => {
