@@ -372,6 +372,10 @@ export class AuditData {
     if (holder !== this) return holder.valueStats(dimension, value);
     const cached = this.valueCache.get(dimension);
     if (cached) return cached.get(value);
+    // The grouping's distinct values tell at once that no row has it (the usual answer for the
+    // "(other)" row this is asked about), without reading every row.
+    const at = this.keys ? this.keys.dimensions.indexOf(dimension) : -1;
+    if (this.keys && at >= 0 && !this.keys.keys.values[at]?.includes(value)) return undefined;
     let stats: ValueStats | undefined;
     for (const row of this.rows) {
       if (row.values[dimension] !== value) continue;

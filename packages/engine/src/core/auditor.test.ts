@@ -354,6 +354,25 @@ describe("columns", () => {
     );
   });
 
+  it("finds one value's stats through the grouping's values", () => {
+    const found: unknown[] = [];
+    const probe = defineCheck({
+      ...everyEmailRow,
+      id: "test-value-stats",
+      requires: [],
+      run(data) {
+        found.push(data.valueStats("sessionSource", "a")?.sessions);
+        found.push(data.valueStats("sessionSource", "unused"));
+        found.push(data.valueStats("landingPagePlusQueryString", "/x")?.rows.length);
+      },
+    });
+    const auditor = createAuditor(context(), [probe]);
+    auditor.combination({ sessionSource: "unused" });
+    for (const row of sample) auditor.add(row);
+    auditor.finish();
+    expect(found).toEqual([10, undefined, 2]);
+  });
+
   it("builds the same column from rows alone, without the grouping's ids", () => {
     const { probe, seen } = columnsAndValues(["sessionSource", "landingPagePlusQueryString"]);
     const rows: AggregatedRow[] = sample.map(({ sessions, ...values }) => ({
