@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findingKeys, runOn, utmRow } from "../testing/support.ts";
-import { piiInUtm } from "./pii-in-utm.ts";
+import { ANY_HINT, hasAnyHint, piiInUtm } from "./pii-in-utm.ts";
 
 const landing = (landingPagePlusQueryString: string, sessions = 10) => ({
   landingPagePlusQueryString,
@@ -106,5 +107,21 @@ describe("pii-in-utm", () => {
   it("is skipped without UTM or landing-page dimensions", () => {
     const result = runOn(piiInUtm, [{ sessionDefaultChannelGroup: "Direct", sessions: 5 }]);
     expect(result.status).toBe("skipped");
+  });
+});
+
+describe("hasAnyHint", () => {
+  it("answers as the one ANY_HINT alternation does", () => {
+    const pieces = ["1", "1234", " ", "(", ")", ".", "/", "-", "@", "%40", "%4", "0", "x"];
+    const words = ["mail", "Phone", "tel", "name", "zip", "post", "=", "&", ";", "#", "?"];
+    const text = fc
+      .array(fc.constantFrom(...pieces, ...words), { maxLength: 16 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(hasAnyHint(value)).toBe(ANY_HINT.test(value));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });

