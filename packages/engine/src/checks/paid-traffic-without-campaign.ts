@@ -59,12 +59,31 @@ export const paidTrafficWithoutCampaign = defineCheck({
   run(data, findings) {
     const manual = data.has("sessionManualSource") && data.has("sessionManualMedium");
     const pairs = new Map<string, Pair>();
+    // The platform of each source and medium pair, judged once: a few pairs recur over every row.
+    const platforms = new Map<string, Map<string, string | null>>();
+    const platformOf = (source: string, medium: string): string | null => {
+      let byMedium = platforms.get(source);
+      // Stryker disable next-line ConditionalExpression: a cache
+      if (!byMedium) {
+        byMedium = new Map();
+        // Stryker disable next-line CallExpression: a cache
+        platforms.set(source, byMedium);
+      }
+      let platform = byMedium.get(medium);
+      // Stryker disable next-line ConditionalExpression: a cache
+      if (platform === undefined) {
+        platform = autoTaggedPlatform(source, medium) ?? null;
+        // Stryker disable next-line CallExpression: a cache
+        byMedium.set(medium, platform);
+      }
+      return platform;
+    };
     for (const row of data.rows) {
       const source = row.values.sessionSource;
       const medium = row.values.sessionMedium;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: no platform then
       if (source === undefined || medium === undefined) continue;
-      const platform = autoTaggedPlatform(source, medium);
+      const platform = platformOf(source, medium);
       if (!platform || !isAutoTagged(row, manual)) continue;
       const key = `${keyPart(source)} / ${keyPart(medium)}`;
       let pair = pairs.get(key);

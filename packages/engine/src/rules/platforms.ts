@@ -317,9 +317,19 @@ export function taggedRows(
 ): AggregatedRow[] {
   if (!isUserValue(source)) return [];
   const searchEngine = isSearchEngine(source);
+  // Each medium judged once: a source's rows share a few mediums.
+  const kept = new Map<string, boolean>();
   return rows.filter((row) => {
-    const medium = data.utm(row, "medium")?.trim().toLowerCase();
+    const medium = data.utm(row, "medium");
     if (medium === undefined) return true;
-    return !NATURAL_MEDIUMS.has(medium) && !(medium === "organic" && searchEngine);
+    let keep = kept.get(medium);
+    // Stryker disable next-line ConditionalExpression: a cache
+    if (keep === undefined) {
+      const folded = medium.trim().toLowerCase();
+      keep = !NATURAL_MEDIUMS.has(folded) && !(folded === "organic" && searchEngine);
+      // Stryker disable next-line CallExpression: a cache
+      kept.set(medium, keep);
+    }
+    return keep;
   });
 }
