@@ -15,6 +15,7 @@ import {
   passwordResetMail,
   verifyEmailMail,
 } from "../mail/templates.ts";
+import { passwordResetThrottle } from "../rate-limits/password-reset-throttle.ts";
 import { signInThrottle } from "../rate-limits/sign-in-throttle.ts";
 import { recordSignIn, recordUse } from "../retention/retention.service.ts";
 import { generateBackupCodes } from "./backup-codes.ts";
@@ -173,6 +174,7 @@ export function createAuth(options: {
       }),
       totpReplayGuard(db),
       signInThrottle(db),
+      passwordResetThrottle(db),
       ...(google ? [genericOAuth({ config: [googleSignIn(google)] })] : []),
     ],
     session: {

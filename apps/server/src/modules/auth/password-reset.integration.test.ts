@@ -104,6 +104,37 @@ describe("password reset by email over SMTP", () => {
     expect(smtp.inbox.length).toBe(before);
   });
 
+  it("sends one address at most 3 reset emails an hour, from however many client addresses", async () => {
+    const { input } = await signUp(app);
+    const resetMails = () =>
+      smtp.inbox.filter(
+        (m) => m.to.includes(input.email) && m.raw.includes("Subject: Reset your Utmost password"),
+      ).length;
+    const ask = (email: string, client: string) =>
+      app.server.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        payload: { email },
+        remoteAddress: client,
+      });
+    for (let i = 1; i <= 3; i++) {
+      expect((await ask(input.email, `198.51.100.${i}`)).statusCode).toBe(200);
+    }
+    await waitFor(() => (resetMails() === 3 ? true : undefined));
+    // The same address in another case and with spaces is the same inbox.
+    const refused = await ask(`  ${input.email.toUpperCase()} `, "198.51.100.9");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe("RATE_LIMITED");
+    expect(refused.json().error.message).toBe(
+      "Too many password reset emails requested for this address. Try again in 60 minutes.",
+    );
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+    // Another address is not held back, and an unknown one counts the same way.
+    expect((await ask(newUser().email, "198.51.100.9")).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(resetMails()).toBe(3);
+  });
+
   it("refuses a redirect to another site", async () => {
     const response = await app.server.inject({
       method: "POST",

@@ -57,3 +57,11 @@ export const SIGN_IN_BACKOFF = { freeAttempts: 5, maxWaitSeconds: 15 * 60 } as c
 export function signInAccountKey(email: string): string {
   return `email:${email.trim().toLowerCase()}`;
 }
+
+/** Reset emails one address may be sent: 3 an hour, from any number of client addresses. */
+export const PASSWORD_RESET_LIMIT = { limit: 3, windowSeconds: 60 * 60 } as const;
+
+/** The counter of reset emails to one address, whatever its case or spaces. */
+export function passwordResetKey(email: string): string {
+  return `password-reset:${signInAccountKey(email)}`;
+}
