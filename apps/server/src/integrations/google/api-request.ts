@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { classifyApiError, GoogleError } from "./errors.ts";
 import type { GoogleSession } from "./google-session.ts";
-import { parseBody, parseJsonText, readText, send } from "./http.ts";
+import { parseBody, parseJsonText, readBytes, send } from "./http.ts";
 import { parseRetryAfter, type RetryPolicy, TransientFailure, withRetry } from "./retry.ts";
 
 /** What every Admin and Data API call shares: the grant, the retry budget, the clock. */
@@ -20,6 +20,8 @@ export interface ApiRequest {
   body?: unknown;
 }
 
+const utf8 = new TextDecoder();
+
 /**
  * One REST call: sent with the grant's token, retried on 5xx, non-token 429s and network
  * failures, its error envelope mapped to a GoogleError, its body parsed with `schema`.
@@ -30,19 +32,20 @@ export function callGoogleApi<S extends z.ZodType>(
   schema: S,
   what: string,
 ): Promise<z.output<S>> {
-  return callGoogleApiText(context, request, (text) =>
-    parseBody(schema, parseJsonText(text), what),
+  return callGoogleApiBytes(context, request, (bytes) =>
+    parseBody(schema, parseJsonText(utf8.decode(bytes)), what),
   );
 }
 
 /**
- * `callGoogleApi` for a caller that reads a successful answer's text itself (`read`, which must
- * refuse what does not match Google's documented shape); errors are read as there.
+ * `callGoogleApi` for a caller that reads a successful answer's bytes itself (`read`, which must
+ * refuse what does not match Google's documented shape): a report's rows are read without the
+ * body decoded whole (`readReportRows`). Errors are read as there.
  */
-export function callGoogleApiText<T>(
+export function callGoogleApiBytes<T>(
   context: ApiContext,
   request: ApiRequest,
-  read: (text: string) => T,
+  read: (bytes: Uint8Array) => T,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (request.body !== undefined) headers["content-type"] = "application/json";
@@ -59,9 +62,12 @@ export function callGoogleApiText<T>(
       body: payload,
       signal: AbortSignal.timeout(context.timeoutMs),
     });
-    const text = await readText(response);
-    if (response.ok) return read(text);
-    const { error, retryable } = classifyApiError(response.status, parseJsonText(text));
+    const bytes = await readBytes(response);
+    if (response.ok) return read(bytes);
+    const { error, retryable } = classifyApiError(
+      response.status,
+      parseJsonText(utf8.decode(bytes)),
+    );
     if (!retryable) throw error;
     throw new TransientFailure(
       error,

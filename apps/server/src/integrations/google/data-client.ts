@@ -14,7 +14,7 @@ import {
 import {
   type ApiContext,
   callGoogleApi,
-  callGoogleApiText,
+  callGoogleApiBytes,
   propertyResourceName,
 } from "./api-request.ts";
 import { GoogleError } from "./errors.ts";
@@ -138,7 +138,7 @@ export function createGoogleDataClient(options: GoogleDataClientOptions): Google
     request: RunReportRequestInput,
   ): Promise<{ response: RunReportResponse; table: ReportRows }> {
     const property = propertyResourceName(propertyId);
-    const read = await callGoogleApiText(
+    const read = await callGoogleApiBytes(
       context,
       {
         method: "POST",
@@ -202,13 +202,14 @@ export function createGoogleDataClient(options: GoogleDataClientOptions): Google
  * A report answer: its rows read in place when it has Google's compact layout, the rest checked
  * by the contract's schema; any other answer parsed and checked whole, as `runReport` does.
  */
-function readReport(text: string): { response: RunReportResponse; table: ReportRows } {
-  const fast = readReportRows(text);
+function readReport(bytes: Uint8Array): { response: RunReportResponse; table: ReportRows } {
+  const fast = readReportRows(bytes);
   if (fast) {
     const response = parseBody(RunReportResponseSchema, parseJsonText(fast.rest), "report");
     // A second `rows` member (JSON.parse keeps the last): read it the general way.
     if (response.rows.length === 0) return { response, table: fast.rows };
   }
+  const text = new TextDecoder().decode(bytes);
   const response = parseBody(RunReportResponseSchema, parseJsonText(text), "report");
   return { response, table: new ObjectReportRows(response.rows) };
 }

@@ -45,6 +45,15 @@ export async function readText(response: Response): Promise<string> {
   }
 }
 
+/** The body's bytes; a connection that drops mid-body is a network failure. */
+export async function readBytes(response: Response): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (cause) {
+    throw networkFailure(cause);
+  }
+}
+
 /** `text` as JSON, `undefined` when it is empty or not JSON. */
 export function parseJsonText(text: string): unknown {
   if (text.trim() === "") return undefined;

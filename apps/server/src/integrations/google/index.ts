@@ -42,5 +42,6 @@ export {
   hasAnalyticsScope,
   type PkcePair,
 } from "./oauth-client.ts";
-export { detached, ObjectReportRows, type ReportRows } from "./report-table.ts";
+export { ObjectReportRows, type ReportRows } from "./report-table.ts";
 export type { RetryOptions } from "./retry.ts";
+export { RowKeys } from "./row-keys.ts";

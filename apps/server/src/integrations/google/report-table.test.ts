@@ -1,6 +1,13 @@
 import { type ReportRow, RunReportResponseSchema } from "@utmost/contracts";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ObjectReportRows, type ReportRows, readReportRows } from "./report-table.ts";
+import { RowKeys } from "./row-keys.ts";
+
+/** The reader as the data client calls it, on the answer's bytes. */
+function readText(text: string) {
+  return readReportRows(Buffer.from(text));
+}
 
 function report(rows: unknown, extra: Record<string, unknown> = {}) {
   return {
@@ -37,7 +44,7 @@ function googleStyle(json: string): string {
 }
 
 function readsLikeJsonParse(text: string) {
-  const read = readReportRows(text);
+  const read = readText(text);
   expect(read).toBeDefined();
   if (!read) return;
   const parsed = RunReportResponseSchema.parse(JSON.parse(text));
@@ -59,14 +66,82 @@ describe("readReportRows", () => {
     readsLikeJsonParse(JSON.stringify({ rows: ROWS.slice(0, 1) }));
   });
 
-  it("gives rows with the same values but the skipped column the same key, others another", () => {
-    const read = readReportRows(googleStyle(JSON.stringify(report(ROWS))));
+  it("finds a row by the same values but the skipped column, and no row by others", () => {
+    const read = readText(googleStyle(JSON.stringify(report(ROWS))));
     if (!read) throw new Error("not read");
-    expect(read.rows.key(0, 0)).toBe(read.rows.key(2, 0));
-    expect(read.rows.key(0, -1)).not.toBe(read.rows.key(2, -1));
-    expect(read.rows.key(0, 0)).not.toBe(read.rows.key(1, 0));
-    expect(read.rows.key(0, 1)).not.toBe(read.rows.key(2, 1));
-    expect(read.rows.key(0, 2)).not.toBe(read.rows.key(2, 2));
+    const rows = read.rows;
+    const keys = new RowKeys();
+    expect(rows.find(keys, 0, 0)).toBe(-1);
+    const first = rows.add(keys, 0, 0);
+    expect(rows.find(keys, 0, 0)).toBe(first);
+    expect(rows.find(keys, 2, 0)).toBe(first);
+    expect(rows.find(keys, 1, 0)).toBe(-1);
+    expect(rows.find(keys, 2, -1)).toBe(-1);
+    expect(rows.find(keys, 2, 1)).toBe(-1);
+    const whole = rows.add(keys, 0, -1);
+    expect(rows.find(keys, 0, -1)).toBe(whole);
+    expect(rows.find(keys, 2, -1)).toBe(-1);
+    const middle = rows.add(keys, 0, 1);
+    expect(rows.find(keys, 0, 1)).toBe(middle);
+    expect(rows.find(keys, 2, 1)).toBe(-1);
+    expect(new Set([first, whole, middle]).size).toBe(3);
+  });
+
+  it("keys rows read as objects as it keys the same rows read from Google's bytes", () => {
+    const text = JSON.stringify(report(ROWS));
+    const bytes = readText(text)?.rows;
+    if (!bytes) throw new Error("not read");
+    const objects = new ObjectReportRows(RunReportResponseSchema.parse(JSON.parse(text)).rows);
+    const keys = new RowKeys();
+    for (let row = 0; row < ROWS.length; row++) {
+      for (const skip of [-1, 0, 1, 2]) {
+        const entry = objects.find(keys, row, skip);
+        const added = entry < 0 ? objects.add(keys, row, skip) : entry;
+        expect(bytes.find(keys, row, skip)).toBe(added);
+      }
+    }
+  });
+
+  it("finds two rows under one key exactly when their values but the skipped one are equal", () => {
+    const value = fc.oneof(
+      fc.constantFrom("", "(not set)", "google", "Google", "/a?b=c&d=e", 'q"uote', "back\\slash"),
+      fc.string({ unit: "binary", maxLength: 6 }),
+    );
+    const reportRow = fc.record({
+      dimensions: fc.array(value, { minLength: 3, maxLength: 3 }),
+      sessions: fc.nat(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(reportRow, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: -1, max: 2 }),
+        fc.boolean(),
+        (generated, skip, escapeLikeGoogle) => {
+          const rows = generated.map((r) => row(r.dimensions, [String(r.sessions)]));
+          const json = JSON.stringify(report(rows));
+          const read = readText(escapeLikeGoogle ? googleStyle(json) : json);
+          if (!read) throw new Error("not read");
+          const keys = new RowKeys();
+          const entries: number[] = [];
+          for (let i = 0; i < rows.length; i++) {
+            const entry = read.rows.find(keys, i, skip);
+            entries.push(entry < 0 ? read.rows.add(keys, i, skip) : entry);
+          }
+          const shown = (r: { dimensions: string[] }) =>
+            JSON.stringify(r.dimensions.map((v, at) => (at === skip ? "" : v)));
+          for (let i = 0; i < rows.length; i++) {
+            for (let j = 0; j < rows.length; j++) {
+              const same =
+                shown(generated[i] as (typeof generated)[0]) ===
+                shown(generated[j] as (typeof generated)[0]);
+              expect(entries[i] === entries[j]).toBe(same);
+            }
+          }
+          expect(read.rows.toRows()).toEqual(rows);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("leaves every other layout to JSON.parse, valid or not", () => {
@@ -85,25 +160,48 @@ describe("readReportRows", () => {
       JSON.stringify(report(ROWS)).replace("backslash", "\\q"),
       JSON.stringify(report(ROWS)).slice(0, 200),
     ];
-    for (const text of notCompact) expect(readReportRows(text), text).toBeUndefined();
+    for (const text of notCompact) expect(readText(text), text).toBeUndefined();
   });
 
-  it("refuses a value with a raw control character when it is read, as JSON.parse would", () => {
+  it("leaves a value with a raw control character to JSON.parse, which refuses it", () => {
+    const text = JSON.stringify(report(ROWS));
+    for (const bad of [
+      text.replace("google", "goo\u0001gle"),
+      text.replace("20261104", "2026110\n"),
+      text.replace('"1.5"', '"1.\t5"'),
+    ]) {
+      expect(() => JSON.parse(bad)).toThrow();
+      expect(readText(bad)).toBeUndefined();
+    }
+  });
+
+  it("refuses a value list the contract refuses when it is read", () => {
     const text = JSON.stringify(report(ROWS));
     const cases: [string, (rows: ReportRows) => unknown][] = [
-      [text.replace("google", "goo\u0001gle"), (rows) => rows.dimensions(0)],
-      [text.replace("20261104", "2026110\n"), (rows) => rows.dimension(2, 0)],
-      [text.replace('"1.5"', '"1.\t5"'), (rows) => rows.metric(1, 1)],
       // Valid JSON that the contract refuses: a value list item without a string `value`.
       [text.replace('{"value":"google"}', '{"valuX":"google"}'), (rows) => rows.dimensions(0)],
       [text.replace('{"value":"google"}', '{"valuX":"google"}'), (rows) => rows.dimension(0, 1)],
     ];
     for (const [bad, read] of cases) {
       expect(() => RunReportResponseSchema.parse(JSON.parse(bad))).toThrow();
-      const rows = readReportRows(bad)?.rows;
+      const rows = readText(bad)?.rows;
       if (!rows) throw new Error("not read");
       expect(() => read(rows)).toThrow(expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }));
       expect(() => rows.toRows()).toThrow(expect.objectContaining({ code: "GOOGLE_BAD_RESPONSE" }));
     }
+  });
+
+  it("reads values that are not valid UTF-8 as the text decoder does", () => {
+    const text = JSON.stringify(report([row(["20261103", "a", "b"], ["1"])]));
+    const bytes = Buffer.from(text);
+    const at = bytes.indexOf('"a"') + 1;
+    bytes[at] = 0xff;
+    const read = readReportRows(bytes);
+    if (!read) throw new Error("not read");
+    expect(read.rows.dimensions(0)).toEqual(
+      (JSON.parse(new TextDecoder().decode(bytes)).rows[0] as ReportRow).dimensionValues.map(
+        (v) => v.value,
+      ),
+    );
   });
 });

@@ -1,26 +1,28 @@
 import type { ReportRow } from "@utmost/contracts";
 import { GoogleError } from "./errors.ts";
+import { HASH_PRIME, HASH_SEED, type RowKeys } from "./row-keys.ts";
 
 /**
  * A report page's rows, read without an object per row. A large scan reads millions of rows
  * (docs/performance.md): building a `{ dimensionValues: [{ value }], metricValues: [...] }` tree
  * for each cost more than everything the scan then did with it. `readReportRows` reads Google's
- * compact JSON in place instead, keeping where each value is in the response's text; anything it
- * does not recognise as that exact layout is left to `JSON.parse` and the contract's schema,
- * which then accept or refuse it as before (`ObjectReportRows`). A value's text is checked as
- * JSON when it is first read: the list of a combination not met before by `JSON.parse`, a date
- * or a metric that is no plain number for control characters; a value JSON would refuse throws
+ * compact JSON in place instead, from the response's bytes, keeping where each value is; anything
+ * it does not recognise as that exact layout is left to `JSON.parse` and the contract's schema,
+ * which then accept or refuse it as before (`ObjectReportRows`). A value is checked as JSON when
+ * it is first read: the list of a combination not met before by `JSON.parse`, a date or a metric
+ * that is no plain number by JSON's rules for escapes; a value JSON would refuse throws
  * GOOGLE_BAD_RESPONSE, as the whole answer would have.
  */
 export interface ReportRows {
   readonly length: number;
   /**
-   * Text that is the same for two rows of this page whose dimension values are the same, column
-   * `skip` (-1: none) left out. Only comparable with keys of the same kind of reader.
+   * The entry in `keys` of the row's dimension values, column `skip` (-1: none) left out, or -1
+   * when they are not there. A key is the values' list as compact JSON, the skipped value's text
+   * left empty: two rows with the same key have the same values, whoever read them.
    */
-  key(row: number, skip: number): string;
-  /** Whose keys `key` makes: keys of different kinds never compare. */
-  readonly keyKind: "text" | "values";
+  find(keys: RowKeys, row: number, skip: number): number;
+  /** Adds the row's key, which `find` did not find, to `keys`; its entry. */
+  add(keys: RowKeys, row: number, skip: number): number;
   /** The row's dimension values, new strings that keep nothing else alive. */
   dimensions(row: number): (string | undefined)[];
   /** One dimension value; undefined when the row has none there. */
@@ -31,11 +33,8 @@ export interface ReportRows {
   toRows(): ReportRow[];
 }
 
-const KEY_SEPARATOR = "\u0000";
-
 /** Rows that `JSON.parse` and the contract's schema already turned into objects. */
 export class ObjectReportRows implements ReportRows {
-  readonly keyKind = "values";
   private readonly rows: ReportRow[];
 
   constructor(rows: ReportRow[]) {
@@ -46,14 +45,25 @@ export class ObjectReportRows implements ReportRows {
     return this.rows.length;
   }
 
-  key(row: number, skip: number): string {
+  /**
+   * The row alone as a page of Google's compact layout, the skipped value left empty, read by
+   * the byte reader: its key is then the one that reader gives the same values.
+   */
+  private page(row: number, skip: number): ReportRows {
     const values = (this.rows[row] as ReportRow).dimensionValues;
-    let text = "";
-    for (let i = 0; i < values.length; i++) {
-      if (i === skip) continue;
-      text += `${values[i]?.value ?? KEY_SEPARATOR}${KEY_SEPARATOR}`;
-    }
-    return text;
+    const dimensionValues = values.map((value, at) => ({ value: at === skip ? "" : value.value }));
+    const text = JSON.stringify({ rows: [{ dimensionValues, metricValues: [] }] });
+    const read = readReportRows(Buffer.from(text));
+    if (!read) throw badValue();
+    return read.rows;
+  }
+
+  find(keys: RowKeys, row: number, skip: number): number {
+    return this.page(row, skip).find(keys, 0, skip);
+  }
+
+  add(keys: RowKeys, row: number, skip: number): number {
+    return this.page(row, skip).add(keys, 0, skip);
   }
 
   dimensions(row: number): (string | undefined)[] {
@@ -73,14 +83,39 @@ export class ObjectReportRows implements ReportRows {
   }
 }
 
-const ROW_START = '{"dimensionValues":[';
-const METRICS_START = '],"metricValues":[';
-const VALUE_START = '{"value":"';
-/** The body of a JSON string with at least one escape, up to and including its closing quote. */
-const ESCAPED_STRING_BODY = /(?:[^"\\]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-/** JSON allows these only between tokens, never in a string. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const CONTROL_CHARACTER = /[\u0000-\u001f]/;
+/** Spreads a key's hash into its low bits, which pick its slot. */
+function finalHash(hash: number): number {
+  return hash ^ (hash >>> 16);
+}
+
+const ROW_START = bytesOf('{"dimensionValues":[');
+const METRICS_START = bytesOf('],"metricValues":[');
+const VALUE_START = bytesOf('{"value":"');
+const QUOTE = 34;
+const COMMA = 44;
+const COLON = 58;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const BACKSLASH = 92;
+const ZERO = 48;
+const SPACE = 32;
+/** `\u` escapes spell a character's code in four hexadecimal digits. */
+const U = 117;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is what it finds.
+const ASCII = /^[\u0000-\u007f]*$/;
+
+function bytesOf(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
+/** Whether the byte after a backslash makes an escape JSON allows with no more to it. */
+const SHORT_ESCAPE = new Uint8Array(128);
+for (const c of '"\\/bfnrt') SHORT_ESCAPE[c.charCodeAt(0)] = 1;
+const HEX_DIGIT = new Uint8Array(128);
+for (const c of "0123456789abcdefABCDEF") HEX_DIGIT[c.charCodeAt(0)] = 1;
 
 function badValue(): GoogleError {
   return new GoogleError(
@@ -98,47 +133,37 @@ function parseValue(json: string): unknown {
   }
 }
 
-/** Raw text of a value without escapes, refused where JSON would refuse it. */
-function plain(value: string): string {
-  if (CONTROL_CHARACTER.test(value)) throw badValue();
-  return value;
-}
-const QUOTE = 34;
-const COMMA = 44;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const BACKSLASH = 92;
-const ZERO = 48;
-
 /**
- * Rows kept as their places in the response's text. For each row, each dimension value and
- * then each metric value has a start and an end (the characters between its quotes); a start
- * below zero, `-(start + 1)`, marks a value with escapes.
+ * Rows kept as their places in the response's bytes. For each row, each dimension value and
+ * then each metric value has a start and an end (the bytes between its quotes); a start below
+ * zero, `-(start + 1)`, marks a value with escapes. Each dimension value also has its hash.
  */
-class TextReportRows implements ReportRows {
-  readonly keyKind = "text";
+class ByteReportRows implements ReportRows {
   readonly length: number;
-  private readonly text: string;
+  private readonly bytes: Buffer;
+  private readonly view: DataView;
   private readonly dimensionCount: number;
   private readonly metricCount: number;
   private readonly bounds: Int32Array;
+  private readonly hashes: Int32Array;
   private readonly stride: number;
   private lastDate = "";
 
   constructor(
-    text: string,
+    bytes: Buffer,
     length: number,
     dimensionCount: number,
     metricCount: number,
     bounds: Int32Array,
+    hashes: Int32Array,
   ) {
-    this.text = text;
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.length = length;
     this.dimensionCount = dimensionCount;
     this.metricCount = metricCount;
     this.bounds = bounds;
+    this.hashes = hashes;
     this.stride = 2 * (dimensionCount + metricCount);
   }
 
@@ -155,7 +180,7 @@ class TextReportRows implements ReportRows {
     return this.bounds[row * this.stride + 2 * column + 1] as number;
   }
 
-  /** The row's `dimensionValues` list as it is in the text, `[` to `]`. */
+  /** The row's `dimensionValues` list as it is in the bytes, `[` to `]`. */
   private listStart(row: number): number {
     return this.start(row, 0) - VALUE_START.length - 1;
   }
@@ -164,21 +189,41 @@ class TextReportRows implements ReportRows {
     return this.end(row, this.dimensionCount - 1) + 3;
   }
 
-  key(row: number, skip: number): string {
-    const count = this.dimensionCount;
-    if (count === 0) return "";
-    if (skip < 0 || skip >= count) return this.text.slice(this.listStart(row), this.listEnd(row));
-    // The skipped value's text stays out; its quotes and the rest of the list stay in.
-    const head = skip === 0 ? "" : this.text.slice(this.listStart(row), this.start(row, skip));
-    const tail = this.text.slice(this.end(row, skip), this.listEnd(row));
-    return head === "" ? tail : head + tail;
+  private hash(row: number, skip: number): number {
+    const hashes = this.hashes;
+    const first = row * this.dimensionCount;
+    let hash = HASH_SEED;
+    for (let i = 0; i < this.dimensionCount; i++) {
+      if (i !== skip) hash = Math.imul(hash ^ (hashes[first + i] as number), HASH_PRIME);
+    }
+    return finalHash(hash);
+  }
+
+  /** Where the row's key is: its list `[start, cut)` then `[resume, end)`, the date left out. */
+  private keyBounds(row: number, skip: number): [number, number, number, number] {
+    if (this.dimensionCount === 0) return [0, 0, 0, 0];
+    const start = this.listStart(row);
+    const end = this.listEnd(row);
+    if (skip < 0 || skip >= this.dimensionCount) return [start, end, end, end];
+    // The skipped value's bytes stay out; its quotes and the rest of the list stay in.
+    return [start, this.start(row, skip), this.end(row, skip), end];
+  }
+
+  find(keys: RowKeys, row: number, skip: number): number {
+    const [start, cut, resume, end] = this.keyBounds(row, skip);
+    return keys.find(this.view, start, cut, resume, end, this.hash(row, skip));
+  }
+
+  add(keys: RowKeys, row: number, skip: number): number {
+    const [start, cut, resume, end] = this.keyBounds(row, skip);
+    return keys.add(this.bytes, start, cut, resume, end, this.hash(row, skip));
   }
 
   dimensions(row: number): (string | undefined)[] {
     if (this.dimensionCount === 0) return [];
-    // One parse of the row's list: the strings it makes are new, and escapes are read by JSON's
-    // own rules. Done once per combination a scan meets, not per row.
-    const list = parseValue(this.text.slice(this.listStart(row), this.listEnd(row)));
+    // One parse of the row's list: escapes are read by JSON's own rules. Done once per
+    // combination a scan meets, not per row.
+    const list = parseValue(this.bytes.toString("utf8", this.listStart(row), this.listEnd(row)));
     // The contract's rule for a value list (ReportRowsSchema): objects with a string `value`.
     if (!Array.isArray(list) || list.length !== this.dimensionCount) throw badValue();
     return list.map((entry: unknown) => {
@@ -193,14 +238,14 @@ class TextReportRows implements ReportRows {
     const start = this.start(row, column);
     const end = this.end(row, column);
     // Read without its row's list (the date): its framing is checked here (see readValues).
-    if (!tokenAt(this.text, start - VALUE_START.length, VALUE_START)) throw badValue();
-    if (this.escaped(row, column)) return parseValue(this.text.slice(start - 1, end + 1)) as string;
-    // A report's rows mostly share a date: the same string again, not a copy per row.
+    if (!bytesAt(this.bytes, start - VALUE_START.length, VALUE_START)) throw badValue();
+    if (this.escaped(row, column)) return this.unescaped(start, end);
+    // A report's rows mostly share a date: the same string again, not a new one per row.
     const last = this.lastDate;
-    if (end - start === last.length && this.text.startsWith(last, start)) return last;
-    const value = plain(this.text.slice(start, end));
-    if (value.length <= 12) this.lastDate = value;
-    return value.length > 12 ? detached(value) : value;
+    if (end - start === last.length && sameAscii(this.bytes, start, last)) return last;
+    const value = this.bytes.toString("utf8", start, end);
+    if (value.length <= 12 && ASCII.test(value)) this.lastDate = value;
+    return value;
   }
 
   metric(row: number, column: number): number {
@@ -208,12 +253,12 @@ class TextReportRows implements ReportRows {
     const at = this.dimensionCount + column;
     const start = this.start(row, at);
     const end = this.end(row, at);
-    const text = this.text;
+    const bytes = this.bytes;
     if (!this.escaped(row, at) && end > start && end - start <= 15) {
       let value = 0;
       let p = start;
       for (; p < end; p++) {
-        const digit = text.charCodeAt(p) - ZERO;
+        const digit = (bytes[p] as number) - ZERO;
         if (digit < 0 || digit > 9) break;
         value = value * 10 + digit;
       }
@@ -222,12 +267,17 @@ class TextReportRows implements ReportRows {
     return Number(this.metricText(row, at));
   }
 
+  /** A value with escapes, read by JSON's rules (its quotes are around it in the bytes). */
+  private unescaped(start: number, end: number): string {
+    return parseValue(this.bytes.toString("utf8", start - 1, end + 1)) as string;
+  }
+
   private metricText(row: number, at: number): string {
     const start = this.start(row, at);
     const end = this.end(row, at);
     return this.escaped(row, at)
-      ? (parseValue(this.text.slice(start - 1, end + 1)) as string)
-      : plain(this.text.slice(start, end));
+      ? this.unescaped(start, end)
+      : this.bytes.toString("utf8", start, end);
   }
 
   toRows(): ReportRow[] {
@@ -244,52 +294,51 @@ class TextReportRows implements ReportRows {
   }
 }
 
-/**
- * A copy of `value` that does not keep the text it was sliced from alive: a slice of a long
- * string points into it, and a value kept for the whole scan would keep a whole response.
- */
-export function detached(value: string): string {
-  return ` ${value}`.slice(1);
+/** Whether `token` is in `bytes` at `at`. */
+function bytesAt(bytes: Uint8Array, at: number, token: Uint8Array): boolean {
+  for (let i = 0; i < token.length; i++) {
+    if (bytes[at + i] !== token[i]) return false;
+  }
+  return true;
 }
 
-/** Whether `token` is in `text` at `at`: a plain loop, cheaper than `startsWith` for short ones. */
-function tokenAt(text: string, at: number, token: string): boolean {
-  for (let i = 0; i < token.length; i++) {
-    if (text.charCodeAt(at + i) !== token.charCodeAt(i)) return false;
+/** Whether `bytes` at `at` are the characters of `text`, which holds ASCII only. */
+function sameAscii(bytes: Uint8Array, at: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (bytes[at + i] !== text.charCodeAt(i)) return false;
   }
   return true;
 }
 
 /** Where the top-level `rows` list is in a compact JSON object, or undefined. */
-function findRowsList(text: string): { start: number } | undefined {
-  if (text.charCodeAt(0) !== OPEN_BRACE) return undefined;
+function findRowsList(bytes: Buffer): { start: number } | undefined {
+  if (bytes[0] !== OPEN_BRACE) return undefined;
   let p = 1;
   for (;;) {
-    if (text.charCodeAt(p) !== QUOTE) return undefined;
-    const keyEnd = text.indexOf('"', p + 1);
+    if (bytes[p] !== QUOTE) return undefined;
+    const keyEnd = bytes.indexOf(QUOTE, p + 1);
     if (keyEnd < 0) return undefined;
-    const key = text.slice(p + 1, keyEnd);
-    if (key.includes("\\") || text.charCodeAt(keyEnd + 1) !== 58 /* : */) return undefined;
+    const key = bytes.toString("latin1", p + 1, keyEnd);
+    if (key.includes("\\") || bytes[keyEnd + 1] !== COLON) return undefined;
     p = keyEnd + 2;
-    if (key === "rows") return text.charCodeAt(p) === OPEN_BRACKET ? { start: p } : undefined;
-    const next = skipValue(text, p);
+    if (key === "rows") return bytes[p] === OPEN_BRACKET ? { start: p } : undefined;
+    const next = skipValue(bytes, p);
     if (next < 0) return undefined;
     p = next;
-    const c = text.charCodeAt(p);
-    if (c === COMMA) p++;
+    if (bytes[p] === COMMA) p++;
     else return undefined; // `}`: no rows (an empty report), or not this layout
   }
 }
 
 /** The index after the compact JSON value at `p`, or -1. Strings, lists and objects only need
  * their extent here; `JSON.parse` reads them afterwards. */
-function skipValue(text: string, p: number): number {
+function skipValue(bytes: Buffer, p: number): number {
   let depth = 0;
   let i = p;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
+  while (i < bytes.length) {
+    const c = bytes[i] as number;
     if (c === QUOTE) {
-      i = stringEnd(text, i + 1);
+      i = stringEnd(bytes, i + 1);
       if (i < 0) return -1;
       i++;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
@@ -309,14 +358,14 @@ function skipValue(text: string, p: number): number {
   return -1;
 }
 
-/** The index of the quote closing the string whose first character is at `p`, or -1. */
-function stringEnd(text: string, p: number): number {
-  let q = text.indexOf('"', p);
+/** The index of the quote closing the string whose first byte is at `p`, or -1. */
+function stringEnd(bytes: Buffer, p: number): number {
+  let q = bytes.indexOf(QUOTE, p);
   while (q > 0) {
     let backslashes = 0;
-    while (text.charCodeAt(q - 1 - backslashes) === BACKSLASH) backslashes++;
+    while (bytes[q - 1 - backslashes] === BACKSLASH) backslashes++;
     if (backslashes % 2 === 0) return q;
-    q = text.indexOf('"', q + 1);
+    q = bytes.indexOf(QUOTE, q + 1);
   }
   return -1;
 }
@@ -327,89 +376,130 @@ export interface ReadReportRows {
   rest: string;
 }
 
+/** A growable list of 32-bit integers. */
+class Ints {
+  values = new Int32Array(1024);
+  length = 0;
+
+  reserve(count: number): void {
+    if (this.length + count <= this.values.length) return;
+    const grown = new Int32Array(Math.max(this.values.length * 2, this.length + count));
+    grown.set(this.values);
+    this.values = grown;
+  }
+}
+
 /**
  * Reads the `rows` of a runReport response in Google's compact layout (`prettyPrint=false`):
  * `{"dimensionValues":[{"value":"…"},…],"metricValues":[{"value":"…"},…]}` for each row, the
- * same number of values in every row. Undefined when the text is anything else, valid JSON or
- * not: the caller then parses it whole, as any other answer. The values themselves are checked
- * as they are read (see above).
+ * same number of values in every row. Undefined when the bytes are anything else, valid JSON or
+ * not: the caller then parses them whole, as any other answer. Each value is scanned byte by
+ * byte once: its end found, its escapes checked by JSON's rules, a control character (which JSON
+ * never allows in a string) refused, and a dimension value hashed, so a row is looked up by its
+ * values (`find`) without a string made for it.
  */
-export function readReportRows(text: string): ReadReportRows | undefined {
-  const found = findRowsList(text);
+export function readReportRows(body: Uint8Array): ReadReportRows | undefined {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  const size = bytes.length;
+  const found = findRowsList(bytes);
   if (!found) return undefined;
   const listStart = found.start;
   let p = listStart + 1;
-  let capacity = 1024;
-  let bounds = new Int32Array(capacity);
-  let used = 0;
+  const bounds = new Ints();
+  const hashes = new Ints();
   let length = 0;
   let dimensionCount = -1;
   let metricCount = -1;
-  // The next backslash at or after the reading position: a string before it has no escapes.
-  let backslash = text.indexOf("\\", p);
-  if (backslash < 0) backslash = text.length;
 
   /**
-   * Reads `{"value":"…"}` items up to `]`, recording their bounds; the count, or -1. With
-   * `vouched`, only the first item's `{"value":"` is compared here: the rest of a dimension list
-   * is part of its row's key, and a key not met before is read by `JSON.parse` (`dimensions`),
-   * so a list whose text differs from one already read is checked there.
+   * Reads `{"value":"…"}` items up to `]`, recording their bounds (and, with `hashing`, their
+   * hashes); the count, or -1. With `vouched`, only the first item's `{"value":"` is compared
+   * here: the rest of a dimension list is part of its row's key, and a key not met before is
+   * read by `JSON.parse` (`dimensions`), so a list whose bytes differ from one already read is
+   * checked there.
    */
-  const readValues = (vouched: boolean): number => {
+  const readValues = (vouched: boolean, hashing: boolean): number => {
     let count = 0;
-    if (text.charCodeAt(p) === CLOSE_BRACKET) return 0;
+    if (bytes[p] === CLOSE_BRACKET) return 0;
     for (;;) {
-      if ((count === 0 || !vouched) && !tokenAt(text, p, VALUE_START)) return -1;
+      if ((count === 0 || !vouched) && !bytesAt(bytes, p, VALUE_START)) return -1;
       const start = p + VALUE_START.length;
-      let end = text.indexOf('"', start);
-      if (end < 0) return -1;
+      let q = start;
+      let hash = HASH_SEED;
       let escaped = false;
-      if (backslash < end) {
-        ESCAPED_STRING_BODY.lastIndex = start;
-        if (!ESCAPED_STRING_BODY.test(text)) return -1;
-        end = ESCAPED_STRING_BODY.lastIndex - 1;
-        escaped = true;
-        backslash = text.indexOf("\\", end);
-        if (backslash < 0) backslash = text.length;
+      for (;;) {
+        // Four bytes at a time while none is a quote, a backslash or a control character.
+        while (q + 4 <= size) {
+          const word = view.getInt32(q, true);
+          const quote = word ^ 0x22222222;
+          const backslash = word ^ 0x5c5c5c5c;
+          const special =
+            ((quote - 0x01010101) & ~quote) |
+            ((backslash - 0x01010101) & ~backslash) |
+            ((word - 0x20202020) & ~word);
+          if ((special & 0x80808080) !== 0) break;
+          hash = Math.imul(hash ^ word, HASH_PRIME);
+          q += 4;
+        }
+        if (q >= size) return -1;
+        const c = bytes[q] as number;
+        if (c === QUOTE) break;
+        if (c < SPACE) return -1;
+        hash = Math.imul(hash ^ c, HASH_PRIME);
+        q++;
+        if (c === BACKSLASH) {
+          escaped = true;
+          const next = bytes[q] as number;
+          if (next === U) {
+            for (let i = 1; i <= 4; i++) {
+              if (HEX_DIGIT[bytes[q + i] as number] !== 1) return -1;
+            }
+          } else if (SHORT_ESCAPE[next] !== 1) {
+            return -1;
+          }
+          // The escape's own bytes are hashed as any other; none of them is a quote.
+          const after = next === U ? q + 5 : q + 1;
+          for (; q < after; q++) hash = Math.imul(hash ^ (bytes[q] as number), HASH_PRIME);
+        }
       }
-      if (used + 2 > capacity) {
-        capacity *= 2;
-        const grown = new Int32Array(capacity);
-        grown.set(bounds);
-        bounds = grown;
+      bounds.reserve(2);
+      bounds.values[bounds.length++] = escaped ? -start - 1 : start;
+      bounds.values[bounds.length++] = q;
+      if (hashing) {
+        hashes.reserve(1);
+        hashes.values[hashes.length++] = hash;
       }
-      bounds[used++] = escaped ? -start - 1 : start;
-      bounds[used++] = end;
       count++;
-      if (text.charCodeAt(end + 1) !== CLOSE_BRACE) return -1;
-      const after = text.charCodeAt(end + 2);
-      p = end + 3;
+      if (bytes[q + 1] !== CLOSE_BRACE) return -1;
+      const after = bytes[q + 2];
+      p = q + 3;
       if (after === CLOSE_BRACKET) return count;
       if (after !== COMMA) return -1;
     }
   };
 
-  if (text.charCodeAt(p) !== CLOSE_BRACKET) {
+  if (bytes[p] !== CLOSE_BRACKET) {
     for (;;) {
-      if (!tokenAt(text, p, ROW_START)) return undefined;
+      if (!bytesAt(bytes, p, ROW_START)) return undefined;
       p += ROW_START.length;
-      const dimensions = readValues(true);
+      const dimensions = readValues(true, true);
       if (dimensions < 0 || (dimensionCount >= 0 && dimensions !== dimensionCount)) {
         return undefined;
       }
       // readValues leaves p after the list's `]`, or at it when the list is empty.
       if (dimensions === 0) p++;
       p--;
-      if (!tokenAt(text, p, METRICS_START)) return undefined;
+      if (!bytesAt(bytes, p, METRICS_START)) return undefined;
       p += METRICS_START.length;
-      const metrics = readValues(false);
+      const metrics = readValues(false, false);
       if (metrics < 0 || (metricCount >= 0 && metrics !== metricCount)) return undefined;
       if (metrics === 0) p++;
       dimensionCount = dimensions;
       metricCount = metrics;
       length++;
-      if (text.charCodeAt(p) !== CLOSE_BRACE) return undefined;
-      const after = text.charCodeAt(p + 1);
+      if (bytes[p] !== CLOSE_BRACE) return undefined;
+      const after = bytes[p + 1];
       p += 2;
       if (after === CLOSE_BRACKET) break;
       if (after !== COMMA) return undefined;
@@ -419,14 +509,15 @@ export function readReportRows(text: string): ReadReportRows | undefined {
   }
   // A row of no values has nowhere to keep its place; such a page goes the general way.
   if (length > 0 && dimensionCount === 0) return undefined;
-  const rest = `${text.slice(0, listStart)}[]${text.slice(p)}`;
+  const rest = `${bytes.toString("utf8", 0, listStart)}[]${bytes.toString("utf8", p)}`;
   return {
-    rows: new TextReportRows(
-      text,
+    rows: new ByteReportRows(
+      bytes,
       length,
       Math.max(0, dimensionCount),
       Math.max(0, metricCount),
-      bounds,
+      bounds.values,
+      hashes.values,
     ),
     rest,
   };

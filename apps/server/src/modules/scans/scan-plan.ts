@@ -12,11 +12,11 @@ import {
   type View,
 } from "@utmost/engine";
 import {
-  detached,
   GoogleError,
   ObjectReportRows,
   type ReportQuery,
   type ReportRows,
+  RowKeys,
 } from "../../integrations/google/index.ts";
 import type { ViewRecord } from "./scan-checkpoint.ts";
 
@@ -203,21 +203,25 @@ export interface RowDecoder {
   feedRows(rows: ReportRows, start: number, end: number, sink: RowSink, record?: ViewRecord): void;
 }
 
-/** A combination the scan has met, and its number in checkpoints. */
-interface Met {
-  readonly combination: Combination;
-  readonly id: number;
-}
-
 /**
- * Combinations already met in one view, by their values but the date joined with a character no
- * value holds. A combination recurs on many days, so most rows are found here and added without
- * a lookup of their values in the engine. One per view serves a whole scan.
+ * Combinations already met in one view, by their values but the date as the report's bytes have
+ * them (`ReportRows.find`). A combination recurs on many days, so most rows are found here and
+ * added without their values read or looked up in the engine. One per view serves a whole scan.
  */
 export class DecodeCache {
-  readonly met = new Map<string, Met>();
+  keys = new RowKeys();
+  /** By the key's entry: the engine's combination and its number in checkpoints. */
+  readonly combinations: Combination[] = [];
+  readonly ids: number[] = [];
   /** The next combination number; a resumed scan starts past the checkpoints' numbers. */
   nextId = 0;
+
+  /** Forgets every key (numbers go on from where they were). */
+  restart(): void {
+    this.keys = new RowKeys();
+    this.combinations.length = 0;
+    this.ids.length = 0;
+  }
 }
 /** About 100 MB at the most; past it the cache starts again. */
 const DECODE_CACHE_LIMIT = 400_000;
@@ -302,29 +306,34 @@ export function createRowDecoder(
     sink: RowSink,
     record?: ViewRecord,
   ): void {
-    const met = cache.met;
     for (let row = start; row < end; row++) {
-      // The row's values as the page's text has them: found again without reading them.
-      const key = rows.key(row, dateAt);
-      let found = met.get(key);
-      if (!found) {
-        if (met.size >= DECODE_CACHE_LIMIT) met.clear();
+      // The row's values as the page's bytes have them: found again without reading them.
+      let entry = rows.find(cache.keys, row, dateAt);
+      let id: number;
+      let combination: Combination;
+      if (entry < 0) {
+        if (cache.keys.size >= DECODE_CACHE_LIMIT) cache.restart();
         const columns = rows.dimensions(row);
-        found = { combination: sink.combination(valuesOf(columns), view), id: cache.nextId++ };
-        // Kept for the scan: a copy, not a slice that would keep the page's text alive.
-        met.set(detached(key), found);
+        combination = sink.combination(valuesOf(columns), view);
+        id = cache.nextId++;
+        entry = rows.add(cache.keys, row, dateAt);
+        cache.combinations[entry] = combination;
+        cache.ids[entry] = id;
         if (record) {
-          const written: (number | string | null)[] = [found.id];
+          const written: (number | string | null)[] = [id];
           for (const at of recordedAt) written.push(columns[at] ?? null);
           record.combinations.push(written);
         }
+      } else {
+        combination = cache.combinations[entry] as Combination;
+        id = cache.ids[entry] as number;
       }
       const sessions = metric(rows, row, sessionsAt);
       const keyEvents = metric(rows, row, keyEventsAt);
       const day = date(rows, row);
-      sink.addTo(found.combination, sessions, keyEvents, day);
+      sink.addTo(combination, sessions, keyEvents, day);
       // The date's number is the last date's: `date` just read it.
-      record?.rows.push(found.id, day === undefined ? 0 : lastDateNumber, sessions, keyEvents);
+      record?.rows.push(id, day === undefined ? 0 : lastDateNumber, sessions, keyEvents);
     }
   }
 
