@@ -9,6 +9,9 @@
  *
  *   npm run bench:scan
  *   npm run bench:scan -- --cpu-prof DIR   (also writes a CPU profile of the next scan to DIR)
+ *   npm run bench:scan -- --heap-prof DIR  (a sampled profile of what the next scan allocates)
+ *   npm run bench:scan -- --database-url postgres://postgres@127.0.0.1:5432/utmost_bench
+ *     (on a PostgreSQL server, an empty database, instead of PGlite in this process)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -29,10 +32,13 @@ import { connectEmulatorProperty } from "../src/modules/scans/scans.testing.ts";
 import { createWithOwner } from "../src/modules/workspaces/workspaces.repository.ts";
 
 const PROFILE = "huge-publisher";
-const cpuProfileDir = (() => {
-  const at = process.argv.indexOf("--cpu-prof");
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
-})();
+}
+const cpuProfileDir = option("--cpu-prof");
+const heapProfileDir = option("--heap-prof");
+const databaseUrl = option("--database-url");
 const EMULATOR_CLI = path.resolve(
   import.meta.dirname,
   "../../../packages/google-emulator/src/cli.ts",
@@ -77,7 +83,12 @@ function format(n: number): string {
 const { url, child } = await startEmulator();
 const dataDir = await mkdtemp(path.join(tmpdir(), "utmost-bench-scan-"));
 try {
-  const config = loadConfig({ DATA_DIR: dataDir, GOOGLE_EMULATOR_URL: url, LOG_LEVEL: "warn" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    GOOGLE_EMULATOR_URL: url,
+    LOG_LEVEL: "warn",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const logger = pino({ level: "warn" });
   const database = await openDatabase(config.database);
   const db = database.db;
@@ -105,11 +116,20 @@ try {
 
   /** One scan, enqueued and awaited, and what it cost each process. */
   async function timedScan(label: string, profile = false): Promise<void> {
-    const inspector = profile && cpuProfileDir ? new Session() : undefined;
-    if (inspector) {
-      inspector.connect();
+    const inspector = profile && (cpuProfileDir || heapProfileDir) ? new Session() : undefined;
+    if (inspector) inspector.connect();
+    if (inspector && cpuProfileDir) {
       await inspector.post("Profiler.enable");
       await inspector.post("Profiler.start");
+    }
+    if (inspector && heapProfileDir) {
+      await inspector.post("HeapProfiler.enable");
+      // Every allocation sampled, garbage too: what the collector has to clear is the question.
+      await inspector.post("HeapProfiler.startSampling", {
+        samplingInterval: 64 * 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     }
     // The scan's own memory: sampled while it runs, since the peak RSS covers both scans.
     const memory = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
@@ -145,12 +165,19 @@ try {
     clearInterval(sampler);
     if (inspector && cpuProfileDir) {
       const { profile: cpuProfile } = await inspector.post("Profiler.stop");
-      inspector.disconnect();
       await mkdir(cpuProfileDir, { recursive: true });
       const file = path.join(cpuProfileDir, `bench-scan-${Date.now()}.cpuprofile`);
       await writeFile(file, JSON.stringify(cpuProfile));
       console.log(`  CPU profile        ${file}`);
     }
+    if (inspector && heapProfileDir) {
+      const { profile: heapProfile } = await inspector.post("HeapProfiler.stopSampling");
+      await mkdir(heapProfileDir, { recursive: true });
+      const file = path.join(heapProfileDir, `bench-scan-${Date.now()}.heapprofile`);
+      await writeFile(file, JSON.stringify(heapProfile));
+      console.log(`  heap profile       ${file}`);
+    }
+    inspector?.disconnect();
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const standInCpuAfter = await cpuSecondsOf(child.pid);
     const standInCpu =

@@ -8,10 +8,11 @@ import { HASH_PRIME, HASH_SEED, type RowKeys } from "./row-keys.ts";
  * for each cost more than everything the scan then did with it. `readReportRows` reads Google's
  * compact JSON in place instead, from the response's bytes, keeping where each value is; anything
  * it does not recognise as that exact layout is left to `JSON.parse` and the contract's schema,
- * which then accept or refuse it as before (`ObjectReportRows`). A value is checked as JSON when
- * it is first read: the list of a combination not met before by `JSON.parse`, a date or a metric
- * that is no plain number by JSON's rules for escapes; a value JSON would refuse throws
- * GOOGLE_BAD_RESPONSE, as the whole answer would have.
+ * which then accept or refuse it as before (`ObjectReportRows`). Every value's escapes are
+ * checked by JSON's rules and a raw control character refused as the bytes are scanned; the
+ * framing of a combination's list is checked when it is first met, and a value with escapes is
+ * read by `JSON.parse`. A value JSON would refuse throws GOOGLE_BAD_RESPONSE, as the whole answer
+ * would have.
  */
 export interface ReportRows {
   readonly length: number;
@@ -88,9 +89,9 @@ function finalHash(hash: number): number {
   return hash ^ (hash >>> 16);
 }
 
-const ROW_START = bytesOf('{"dimensionValues":[');
-const METRICS_START = bytesOf('],"metricValues":[');
-const VALUE_START = bytesOf('{"value":"');
+const ROW_START = token('{"dimensionValues":[');
+const METRICS_START = token('],"metricValues":[');
+const VALUE_START = token('{"value":"');
 const QUOTE = 34;
 const COMMA = 44;
 const COLON = 58;
@@ -107,8 +108,34 @@ const U = 117;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is what it finds.
 const ASCII = /^[\u0000-\u007f]*$/;
 
-function bytesOf(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+/** A stretch of ASCII the layout has at a place, compared four bytes at a time. */
+interface Token {
+  readonly length: number;
+  readonly bytes: Uint8Array;
+  /** The first `length >> 2 << 2` bytes as little-endian words. */
+  readonly words: Int32Array;
+}
+
+function token(text: string): Token {
+  const bytes = new TextEncoder().encode(text);
+  const view = new DataView(bytes.buffer);
+  const words = Int32Array.from({ length: bytes.length >> 2 }, (_, i) =>
+    view.getInt32(4 * i, true),
+  );
+  return { length: bytes.length, bytes, words };
+}
+
+/** Whether `token` is at `at` in the bytes `view` holds. */
+function tokenAt(view: DataView, at: number, token: Token): boolean {
+  if (at < 0 || at + token.length > view.byteLength) return false;
+  const words = token.words;
+  for (let i = 0; i < words.length; i++) {
+    if (view.getInt32(at + 4 * i, true) !== words[i]) return false;
+  }
+  for (let i = words.length * 4; i < token.length; i++) {
+    if (view.getUint8(at + i) !== token.bytes[i]) return false;
+  }
+  return true;
 }
 
 /** Whether the byte after a backslash makes an escape JSON allows with no more to it. */
@@ -199,38 +226,67 @@ class ByteReportRows implements ReportRows {
     return finalHash(hash);
   }
 
+  /** Where a row's key is (`keySpan`), kept here so that no array is made per row. */
+  private readonly span = new Int32Array(4);
+
   /** Where the row's key is: its list `[start, cut)` then `[resume, end)`, the date left out. */
-  private keyBounds(row: number, skip: number): [number, number, number, number] {
-    if (this.dimensionCount === 0) return [0, 0, 0, 0];
-    const start = this.listStart(row);
+  private keySpan(row: number, skip: number): Int32Array {
+    const span = this.span;
+    if (this.dimensionCount === 0) {
+      span.fill(0);
+      return span;
+    }
     const end = this.listEnd(row);
-    if (skip < 0 || skip >= this.dimensionCount) return [start, end, end, end];
+    const inside = skip >= 0 && skip < this.dimensionCount;
+    span[0] = this.listStart(row);
     // The skipped value's bytes stay out; its quotes and the rest of the list stay in.
-    return [start, this.start(row, skip), this.end(row, skip), end];
+    span[1] = inside ? this.start(row, skip) : end;
+    span[2] = inside ? this.end(row, skip) : end;
+    span[3] = end;
+    return span;
   }
 
   find(keys: RowKeys, row: number, skip: number): number {
-    const [start, cut, resume, end] = this.keyBounds(row, skip);
-    return keys.find(this.view, start, cut, resume, end, this.hash(row, skip));
+    const hash = this.hash(row, skip);
+    const span = this.keySpan(row, skip);
+    return keys.find(
+      this.view,
+      span[0] as number,
+      span[1] as number,
+      span[2] as number,
+      span[3] as number,
+      hash,
+    );
   }
 
   add(keys: RowKeys, row: number, skip: number): number {
-    const [start, cut, resume, end] = this.keyBounds(row, skip);
-    return keys.add(this.bytes, start, cut, resume, end, this.hash(row, skip));
+    const hash = this.hash(row, skip);
+    const span = this.keySpan(row, skip);
+    return keys.add(
+      this.bytes,
+      span[0] as number,
+      span[1] as number,
+      span[2] as number,
+      span[3] as number,
+      hash,
+    );
   }
 
   dimensions(row: number): (string | undefined)[] {
-    if (this.dimensionCount === 0) return [];
-    // One parse of the row's list: escapes are read by JSON's own rules. Done once per
-    // combination a scan meets, not per row.
-    const list = parseValue(this.bytes.toString("utf8", this.listStart(row), this.listEnd(row)));
-    // The contract's rule for a value list (ReportRowsSchema): objects with a string `value`.
-    if (!Array.isArray(list) || list.length !== this.dimensionCount) throw badValue();
-    return list.map((entry: unknown) => {
-      const value = (entry as { value?: unknown } | null)?.value;
-      if (typeof value !== "string") throw badValue();
-      return value;
-    });
+    const values: string[] = [];
+    for (let column = 0; column < this.dimensionCount; column++) {
+      const start = this.start(row, column);
+      // The framing of a list's later items is part of its key (see readValues): checked here,
+      // when a key is met the first time.
+      if (!tokenAt(this.view, start - VALUE_START.length, VALUE_START)) throw badValue();
+      const end = this.end(row, column);
+      values.push(
+        this.escaped(row, column)
+          ? this.unescaped(start, end)
+          : this.bytes.toString("utf8", start, end),
+      );
+    }
+    return values;
   }
 
   dimension(row: number, column: number): string | undefined {
@@ -238,7 +294,7 @@ class ByteReportRows implements ReportRows {
     const start = this.start(row, column);
     const end = this.end(row, column);
     // Read without its row's list (the date): its framing is checked here (see readValues).
-    if (!bytesAt(this.bytes, start - VALUE_START.length, VALUE_START)) throw badValue();
+    if (!tokenAt(this.view, start - VALUE_START.length, VALUE_START)) throw badValue();
     if (this.escaped(row, column)) return this.unescaped(start, end);
     // A report's rows mostly share a date: the same string again, not a new one per row.
     const last = this.lastDate;
@@ -292,14 +348,6 @@ class ByteReportRows implements ReportRows {
     }
     return rows;
   }
-}
-
-/** Whether `token` is in `bytes` at `at`. */
-function bytesAt(bytes: Uint8Array, at: number, token: Uint8Array): boolean {
-  for (let i = 0; i < token.length; i++) {
-    if (bytes[at + i] !== token[i]) return false;
-  }
-  return true;
 }
 
 /** Whether `bytes` at `at` are the characters of `text`, which holds ASCII only. */
@@ -416,14 +464,14 @@ export function readReportRows(body: Uint8Array): ReadReportRows | undefined {
    * Reads `{"value":"…"}` items up to `]`, recording their bounds (and, with `hashing`, their
    * hashes); the count, or -1. With `vouched`, only the first item's `{"value":"` is compared
    * here: the rest of a dimension list is part of its row's key, and a key not met before is
-   * read by `JSON.parse` (`dimensions`), so a list whose bytes differ from one already read is
-   * checked there.
+   * read whole (`dimensions`), so a list whose bytes differ from one already read is checked
+   * there.
    */
   const readValues = (vouched: boolean, hashing: boolean): number => {
     let count = 0;
     if (bytes[p] === CLOSE_BRACKET) return 0;
     for (;;) {
-      if ((count === 0 || !vouched) && !bytesAt(bytes, p, VALUE_START)) return -1;
+      if ((count === 0 || !vouched) && !tokenAt(view, p, VALUE_START)) return -1;
       const start = p + VALUE_START.length;
       let q = start;
       let hash = HASH_SEED;
@@ -481,7 +529,7 @@ export function readReportRows(body: Uint8Array): ReadReportRows | undefined {
 
   if (bytes[p] !== CLOSE_BRACKET) {
     for (;;) {
-      if (!bytesAt(bytes, p, ROW_START)) return undefined;
+      if (!tokenAt(view, p, ROW_START)) return undefined;
       p += ROW_START.length;
       const dimensions = readValues(true, true);
       if (dimensions < 0 || (dimensionCount >= 0 && dimensions !== dimensionCount)) {
@@ -490,7 +538,7 @@ export function readReportRows(body: Uint8Array): ReadReportRows | undefined {
       // readValues leaves p after the list's `]`, or at it when the list is empty.
       if (dimensions === 0) p++;
       p--;
-      if (!bytesAt(bytes, p, METRICS_START)) return undefined;
+      if (!tokenAt(view, p, METRICS_START)) return undefined;
       p += METRICS_START.length;
       const metrics = readValues(false, false);
       if (metrics < 0 || (metricCount >= 0 && metrics !== metricCount)) return undefined;

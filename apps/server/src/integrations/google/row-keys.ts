@@ -2,8 +2,9 @@
 export const HASH_SEED = 0x811c9dc5 | 0;
 export const HASH_PRIME = 0x01000193;
 
-/** Keys are copied into blocks of this size; a longer key gets a block of its own. */
-const BLOCK_SIZE = 1 << 22;
+/** Keys are copied into blocks of this size (4 MiB); a longer key gets a block of its own. */
+const BLOCK_BITS = 22;
+const BLOCK_SIZE = 1 << BLOCK_BITS;
 
 /**
  * Report rows met before, by the bytes of their values as Google's answer has them: a scan's
@@ -17,13 +18,15 @@ const BLOCK_SIZE = 1 << 22;
  * walks them and a table of 400,000 keys grows without copying what it holds.
  */
 export class RowKeys {
-  /** Open addressing: entry + 1 per slot, 0 for an empty slot. */
-  #slots = new Int32Array(1 << 12);
-  #hashes = new Int32Array(1 << 11);
-  /** Each entry's block, offset in it and length. */
-  #blocks = new Int32Array(1 << 11);
-  #offsets = new Int32Array(1 << 11);
-  #lengths = new Int32Array(1 << 11);
+  /**
+   * Open addressing, four integers a slot: the key's hash, its entry + 1 (0 for an empty slot),
+   * its length and where its bytes are (block * BLOCK_SIZE + offset). A probe reads one slot and
+   * then the key's bytes: a table this size is mostly out of the processor's caches, and each
+   * further array read per row was a further miss.
+   */
+  #slots = new Int32Array(4 << 12);
+  /** Each entry's slot, to move the slots when the table doubles. */
+  #slotOf = new Int32Array(1 << 11);
   readonly #views: DataView[] = [];
   readonly #buffers: Buffer[] = [];
   /** Bytes used of the last block. */
@@ -45,22 +48,23 @@ export class RowKeys {
     hash: number,
   ): number {
     const slots = this.#slots;
-    const mask = slots.length - 1;
+    const mask = (slots.length >> 2) - 1;
     const head = cut - start;
     const length = head + end - resume;
     let slot = hash & mask;
     for (;;) {
-      const stored = slots[slot] as number;
+      const at = slot << 2;
+      const stored = slots[at + 1] as number;
       if (stored === 0) return -1;
-      const entry = stored - 1;
-      if (this.#hashes[entry] === hash && this.#lengths[entry] === length) {
-        const block = this.#views[this.#blocks[entry] as number] as DataView;
-        const offset = this.#offsets[entry] as number;
+      if (slots[at] === hash && slots[at + 2] === length) {
+        const place = slots[at + 3] as number;
+        const block = this.#views[place >>> BLOCK_BITS] as DataView;
+        const offset = place & (BLOCK_SIZE - 1); // 0 in a block of one long key
         if (
           sameBytes(block, offset, view, start, head) &&
           sameBytes(block, offset + head, view, resume, end - resume)
         ) {
-          return entry;
+          return stored - 1;
         }
       }
       slot = (slot + 1) & mask;
@@ -77,8 +81,6 @@ export class RowKeys {
     hash: number,
   ): number {
     const length = cut - start + end - resume;
-    const entry = this.#size;
-    if (entry === this.#hashes.length) this.#grow();
     if (this.#used + length > BLOCK_SIZE) {
       const buffer = Buffer.allocUnsafe(Math.max(BLOCK_SIZE, length));
       this.#buffers.push(buffer);
@@ -86,48 +88,49 @@ export class RowKeys {
       this.#used = 0;
     }
     const block = this.#buffers.length - 1;
-    const buffer = this.#buffers[block] as Buffer;
     const offset = this.#used;
-    const head = bytes.copy(buffer, offset, start, cut);
-    bytes.copy(buffer, offset + head, resume, end);
+    const head = bytes.copy(this.#buffers[block] as Buffer, offset, start, cut);
+    bytes.copy(this.#buffers[block] as Buffer, offset + head, resume, end);
     // A key longer than a block fills its own: the next key starts a new one.
     this.#used = offset + length;
-    this.#hashes[entry] = hash;
-    this.#blocks[entry] = block;
-    this.#offsets[entry] = offset;
-    this.#lengths[entry] = length;
-    this.#size = entry + 1;
+    const entry = this.#size++;
+    if (entry === this.#slotOf.length) {
+      const grown = new Int32Array(entry * 2);
+      grown.set(this.#slotOf);
+      this.#slotOf = grown;
+    }
     // At most half full, so a probe ends soon.
-    if (this.#size * 2 > this.#slots.length) this.#rehash();
-    else this.#place(entry, hash);
+    if (this.#size * 2 > this.#slots.length >> 2) this.#rehash();
+    const slots = this.#slots;
+    const slot = this.#place(slots, hash);
+    const at = slot << 2;
+    slots[at] = hash;
+    slots[at + 1] = entry + 1;
+    slots[at + 2] = length;
+    slots[at + 3] = block * BLOCK_SIZE + offset;
+    this.#slotOf[entry] = slot;
     return entry;
   }
 
-  #grow(): void {
-    const grown = (from: Int32Array) => {
-      const to = new Int32Array(from.length * 2);
-      to.set(from);
-      return to;
-    };
-    this.#hashes = grown(this.#hashes);
-    this.#blocks = grown(this.#blocks);
-    this.#offsets = grown(this.#offsets);
-    this.#lengths = grown(this.#lengths);
-  }
-
-  #place(entry: number, hash: number): void {
-    const slots = this.#slots;
-    const mask = slots.length - 1;
+  /** The first empty slot for `hash`. */
+  #place(slots: Int32Array, hash: number): number {
+    const mask = (slots.length >> 2) - 1;
     let slot = hash & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = entry + 1;
+    while (slots[(slot << 2) + 1] !== 0) slot = (slot + 1) & mask;
+    return slot;
   }
 
   #rehash(): void {
-    this.#slots = new Int32Array(this.#slots.length * 2);
-    for (let entry = 0; entry < this.#size; entry++) {
-      this.#place(entry, this.#hashes[entry] as number);
+    const old = this.#slots;
+    const slots = new Int32Array(old.length * 2);
+    for (let entry = 0; entry < this.#size - 1; entry++) {
+      const from = (this.#slotOf[entry] as number) << 2;
+      const slot = this.#place(slots, old[from] as number);
+      const to = slot << 2;
+      for (let i = 0; i < 4; i++) slots[to + i] = old[from + i] as number;
+      this.#slotOf[entry] = slot;
     }
+    this.#slots = slots;
   }
 }
 

@@ -232,7 +232,7 @@ async function decodePayload(stored: Buffer): Promise<Payload> {
     if (!record) continue;
     out[view as keyof Payload["views"]] = {
       combinations: record.combinations,
-      rows: Array.from(rows.subarray(at, at + record.rows)),
+      rows: rows.slice(at, at + record.rows),
     };
     at += record.rows;
   }

@@ -141,8 +141,8 @@ describe("a scan resumed from its checkpoints", () => {
     const store: CheckpointStore = {
       load: async () => [...saved].sort((a, b) => b.window.endDay - a.window.endDay),
       save: async (checkpoint) => {
-        // Through JSON, as the database keeps it.
-        saved.push(JSON.parse(JSON.stringify(checkpoint)) as WindowCheckpoint);
+        // A copy, as the database keeps: nothing the scan changes later reaches it.
+        saved.push(structuredClone(checkpoint));
       },
     };
     const requested: string[] = [];

@@ -6,11 +6,12 @@ import {
   isGoogleError,
   type ReportPage,
 } from "../../integrations/google/index.ts";
-import type {
-  CheckpointStore,
-  SamplingTotals,
-  ViewRecord,
-  WindowCheckpoint,
+import {
+  type CheckpointStore,
+  type SamplingTotals,
+  type ViewRecord,
+  ViewRecorder,
+  type WindowCheckpoint,
 } from "./scan-checkpoint.ts";
 import {
   CHUNKING_THRESHOLD_SESSIONS,
@@ -324,7 +325,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
       return "split";
     }
     const keep = input.checkpoints !== undefined;
-    const kept: Partial<Record<View, ViewRecord>> = {};
+    const recorders = new Map<View, ViewRecorder>();
     let windowRows = 0;
     let windowCalls = 0;
     let windowSampling: SamplingTotals | null = null;
@@ -334,8 +335,8 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
 
     for (let r = 0; r < reports.length; r++) {
       const report = reports[r] as PendingReport;
-      const record: ViewRecord | undefined = keep ? { combinations: [], rows: [] } : undefined;
-      if (record) kept[report.view] = record;
+      const record = keep ? new ViewRecorder() : undefined;
+      if (record) recorders.set(report.view, record);
       let result = firsts[r] as IteratorResult<ReportPage, void>;
       const share = (r + 1) / reports.length;
       for (;;) {
@@ -399,7 +400,9 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
         rowsFetched: windowRows,
         apiCalls: windowCalls,
         daysWithOtherRow: otherRow ? days : 0,
-        views: kept,
+        views: Object.fromEntries(
+          [...recorders].map(([view, recorder]) => [view, recorder.record()]),
+        ),
         sampling: windowSampling,
         thresholded: windowThresholded,
       };

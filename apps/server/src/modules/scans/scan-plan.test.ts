@@ -7,7 +7,7 @@ import {
   type View,
 } from "@utmost/engine";
 import { describe, expect, it } from "vitest";
-import type { ViewRecord } from "./scan-checkpoint.ts";
+import { ViewRecorder } from "./scan-checkpoint.ts";
 import {
   createRowDecoder,
   DecodeCache,
@@ -208,10 +208,10 @@ describe("RowDecoder.feed", () => {
       METRICS,
       cache,
     );
-    const first: ViewRecord = { combinations: [], rows: [] };
+    const first = new ViewRecorder();
     decoder.feed(viewRow("sessions"), auditor, first);
     decoder.feed(viewRow("sessions", { sessionSource: "Google" }), auditor, first);
-    const second: ViewRecord = { combinations: [], rows: [] };
+    const second = new ViewRecorder();
     decoder.feed(viewRow("sessions", { date: "20261104" }), auditor, second);
 
     expect(first.combinations).toEqual([
@@ -238,9 +238,12 @@ describe("RowDecoder.feed", () => {
         "/shoes?utm_source=google",
       ],
     ]);
-    expect(first.rows).toEqual([0, 20261103, 12, 3, 1, 20261103, 12, 3]);
+    expect(first.record().rows).toEqual(Float64Array.of(0, 20261103, 12, 3, 1, 20261103, 12, 3));
     // Met before: the number only.
-    expect(second).toEqual({ combinations: [], rows: [0, 20261104, 12, 3] });
+    expect(second.record()).toEqual({
+      combinations: [],
+      rows: Float64Array.of(0, 20261104, 12, 3),
+    });
     expect(cache.nextId).toBe(2);
   });
 });

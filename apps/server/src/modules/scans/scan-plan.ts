@@ -18,7 +18,7 @@ import {
   type ReportRows,
   RowKeys,
 } from "../../integrations/google/index.ts";
-import type { ViewRecord } from "./scan-checkpoint.ts";
+import type { ViewRecorder } from "./scan-checkpoint.ts";
 
 /**
  * What a scan asks GA4 for (ADR 013). The engine reads 13 dimensions and a report takes at most
@@ -198,9 +198,15 @@ export interface RowDecoder {
    * Decodes `row` into the sink's view, and writes it to `record` (a checkpoint's) when given:
    * its combination's values the first time the scan meets it, else the combination's number.
    */
-  feed(row: ReportRow, sink: RowSink, record?: ViewRecord): void;
+  feed(row: ReportRow, sink: RowSink, record?: ViewRecorder): void;
   /** `feed` for rows `start` to `end` (exclusive) of a page read in place. */
-  feedRows(rows: ReportRows, start: number, end: number, sink: RowSink, record?: ViewRecord): void;
+  feedRows(
+    rows: ReportRows,
+    start: number,
+    end: number,
+    sink: RowSink,
+    record?: ViewRecorder,
+  ): void;
 }
 
 /**
@@ -304,7 +310,7 @@ export function createRowDecoder(
     start: number,
     end: number,
     sink: RowSink,
-    record?: ViewRecord,
+    record?: ViewRecorder,
   ): void {
     for (let row = start; row < end; row++) {
       // The row's values as the page's bytes have them: found again without reading them.
@@ -333,7 +339,7 @@ export function createRowDecoder(
       const day = date(rows, row);
       sink.addTo(combination, sessions, keyEvents, day);
       // The date's number is the last date's: `date` just read it.
-      record?.rows.push(id, day === undefined ? 0 : lastDateNumber, sessions, keyEvents);
+      record?.addRow(id, day === undefined ? 0 : lastDateNumber, sessions, keyEvents);
     }
   }
 
