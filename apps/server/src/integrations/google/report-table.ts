@@ -8,18 +8,17 @@ import { HASH_PRIME, HASH_SEED, type RowKeys } from "./row-keys.ts";
  * for each cost more than everything the scan then did with it. `readReportRows` reads Google's
  * compact JSON in place instead, from the response's bytes, keeping where each value is; anything
  * it does not recognise as that exact layout is left to `JSON.parse` and the contract's schema,
- * which then accept or refuse it as before (`ObjectReportRows`). Every value's escapes are
- * checked by JSON's rules and a raw control character refused as the bytes are scanned; the
- * framing of a combination's list is checked when it is first met, and a value with escapes is
- * read by `JSON.parse`. A value JSON would refuse throws GOOGLE_BAD_RESPONSE, as the whole answer
- * would have.
+ * which then accept or refuse it as before (`ObjectReportRows`). Every value's framing and
+ * escapes are checked by JSON's rules and a raw control character refused as the bytes are
+ * scanned; a value with escapes is read by `JSON.parse`. A value JSON would refuse throws
+ * GOOGLE_BAD_RESPONSE, as the whole answer would have.
  */
 export interface ReportRows {
   readonly length: number;
   /**
    * The entry in `keys` of the row's dimension values, column `skip` (-1: none) left out, or -1
-   * when they are not there. A key is the values' list as compact JSON, the skipped value's text
-   * left empty: two rows with the same key have the same values, whoever read them.
+   * when they are not there. A key is the values as compact JSON writes them, escapes and all,
+   * the skipped one empty: two rows with the same key have the same values, whoever read them.
    */
   find(keys: RowKeys, row: number, skip: number): number;
   /** Adds the row's key, which `find` did not find, to `keys`; its entry. */
@@ -192,6 +191,7 @@ class ByteReportRows implements ReportRows {
     this.bounds = bounds;
     this.hashes = hashes;
     this.stride = 2 * (dimensionCount + metricCount);
+    this.parts = new Int32Array(2 * dimensionCount);
   }
 
   private start(row: number, column: number): number {
@@ -207,15 +207,6 @@ class ByteReportRows implements ReportRows {
     return this.bounds[row * this.stride + 2 * column + 1] as number;
   }
 
-  /** The row's `dimensionValues` list as it is in the bytes, `[` to `]`. */
-  private listStart(row: number): number {
-    return this.start(row, 0) - VALUE_START.length - 1;
-  }
-
-  private listEnd(row: number): number {
-    return this.end(row, this.dimensionCount - 1) + 3;
-  }
-
   private hash(row: number, skip: number): number {
     const hashes = this.hashes;
     const first = row * this.dimensionCount;
@@ -226,59 +217,34 @@ class ByteReportRows implements ReportRows {
     return finalHash(hash);
   }
 
-  /** Where a row's key is (`keySpan`), kept here so that no array is made per row. */
-  private readonly span = new Int32Array(4);
+  /** Where a row's key is (`keyParts`), kept here so that no array is made per row. */
+  private readonly parts: Int32Array;
 
-  /** Where the row's key is: its list `[start, cut)` then `[resume, end)`, the date left out. */
-  private keySpan(row: number, skip: number): Int32Array {
-    const span = this.span;
-    if (this.dimensionCount === 0) {
-      span.fill(0);
-      return span;
+  /** The row's values as `[start, end)` pairs, the skipped one empty (`RowKeys`). */
+  private keyParts(row: number, skip: number): Int32Array {
+    const parts = this.parts;
+    for (let column = 0; column < this.dimensionCount; column++) {
+      const skipped = column === skip;
+      parts[2 * column] = skipped ? 0 : this.start(row, column);
+      parts[2 * column + 1] = skipped ? 0 : this.end(row, column);
     }
-    const end = this.listEnd(row);
-    const inside = skip >= 0 && skip < this.dimensionCount;
-    span[0] = this.listStart(row);
-    // The skipped value's bytes stay out; its quotes and the rest of the list stay in.
-    span[1] = inside ? this.start(row, skip) : end;
-    span[2] = inside ? this.end(row, skip) : end;
-    span[3] = end;
-    return span;
+    return parts;
   }
 
   find(keys: RowKeys, row: number, skip: number): number {
     const hash = this.hash(row, skip);
-    const span = this.keySpan(row, skip);
-    return keys.find(
-      this.view,
-      span[0] as number,
-      span[1] as number,
-      span[2] as number,
-      span[3] as number,
-      hash,
-    );
+    return keys.find(this.view, this.keyParts(row, skip), this.dimensionCount, hash);
   }
 
   add(keys: RowKeys, row: number, skip: number): number {
     const hash = this.hash(row, skip);
-    const span = this.keySpan(row, skip);
-    return keys.add(
-      this.bytes,
-      span[0] as number,
-      span[1] as number,
-      span[2] as number,
-      span[3] as number,
-      hash,
-    );
+    return keys.add(this.bytes, this.keyParts(row, skip), this.dimensionCount, hash);
   }
 
   dimensions(row: number): (string | undefined)[] {
     const values: string[] = [];
     for (let column = 0; column < this.dimensionCount; column++) {
       const start = this.start(row, column);
-      // The framing of a list's later items is part of its key (see readValues): checked here,
-      // when a key is met the first time.
-      if (!tokenAt(this.view, start - VALUE_START.length, VALUE_START)) throw badValue();
       const end = this.end(row, column);
       values.push(
         this.escaped(row, column)
@@ -293,8 +259,6 @@ class ByteReportRows implements ReportRows {
     if (column < 0 || column >= this.dimensionCount) return undefined;
     const start = this.start(row, column);
     const end = this.end(row, column);
-    // Read without its row's list (the date): its framing is checked here (see readValues).
-    if (!tokenAt(this.view, start - VALUE_START.length, VALUE_START)) throw badValue();
     if (this.escaped(row, column)) return this.unescaped(start, end);
     // A report's rows mostly share a date: the same string again, not a new one per row.
     const last = this.lastDate;
@@ -462,16 +426,13 @@ export function readReportRows(body: Uint8Array): ReadReportRows | undefined {
 
   /**
    * Reads `{"value":"…"}` items up to `]`, recording their bounds (and, with `hashing`, their
-   * hashes); the count, or -1. With `vouched`, only the first item's `{"value":"` is compared
-   * here: the rest of a dimension list is part of its row's key, and a key not met before is
-   * read whole (`dimensions`), so a list whose bytes differ from one already read is checked
-   * there.
+   * hashes); the count, or -1.
    */
-  const readValues = (vouched: boolean, hashing: boolean): number => {
+  const readValues = (hashing: boolean): number => {
     let count = 0;
     if (bytes[p] === CLOSE_BRACKET) return 0;
     for (;;) {
-      if ((count === 0 || !vouched) && !tokenAt(view, p, VALUE_START)) return -1;
+      if (!tokenAt(view, p, VALUE_START)) return -1;
       const start = p + VALUE_START.length;
       let q = start;
       let hash = HASH_SEED;
@@ -531,7 +492,7 @@ export function readReportRows(body: Uint8Array): ReadReportRows | undefined {
     for (;;) {
       if (!tokenAt(view, p, ROW_START)) return undefined;
       p += ROW_START.length;
-      const dimensions = readValues(true, true);
+      const dimensions = readValues(true);
       if (dimensions < 0 || (dimensionCount >= 0 && dimensions !== dimensionCount)) {
         return undefined;
       }
@@ -540,7 +501,7 @@ export function readReportRows(body: Uint8Array): ReadReportRows | undefined {
       p--;
       if (!tokenAt(view, p, METRICS_START)) return undefined;
       p += METRICS_START.length;
-      const metrics = readValues(false, false);
+      const metrics = readValues(false);
       if (metrics < 0 || (metricCount >= 0 && metrics !== metricCount)) return undefined;
       if (metrics === 0) p++;
       dimensionCount = dimensions;

@@ -11,8 +11,8 @@ const BLOCK_SIZE = 1 << BLOCK_BITS;
  * combinations, numbered in the order they were added. A row is looked up straight from the
  * response's bytes with the hash its reader computed while scanning them (`readReportRows`): one
  * probe of an open-addressing table of integers and one comparison of bytes, four at a time, with
- * no string made for it. A key may leave a stretch of the row out (its date): `find` compares
- * `bytes[start, cut)` then `bytes[resume, end)`.
+ * no string made for it. A key is made of parts (a row's values as the page writes them, its date
+ * left empty), kept joined by a quote.
  *
  * Keys are kept as bytes in blocks of 4 MiB outside the JavaScript heap, so the collector never
  * walks them and a table of 400,000 keys grows without copying what it holds.
@@ -38,19 +38,14 @@ export class RowKeys {
     return this.#size;
   }
 
-  /** The entry of the key `bytes[start, cut) + bytes[resume, end)`, or -1 when not added. */
-  find(
-    view: DataView,
-    start: number,
-    cut: number,
-    resume: number,
-    end: number,
-    hash: number,
-  ): number {
+  /**
+   * The entry of the key made of `count` parts of the bytes `view` holds, part `i` from
+   * `parts[2i]` to `parts[2i + 1]` (an empty part: equal bounds), or -1 when it was never added.
+   */
+  find(view: DataView, parts: Int32Array, count: number, hash: number): number {
+    const length = keyLength(parts, count);
     const slots = this.#slots;
     const mask = (slots.length >> 2) - 1;
-    const head = cut - start;
-    const length = head + end - resume;
     let slot = hash & mask;
     for (;;) {
       const at = slot << 2;
@@ -59,28 +54,16 @@ export class RowKeys {
       if (slots[at] === hash && slots[at + 2] === length) {
         const place = slots[at + 3] as number;
         const block = this.#views[place >>> BLOCK_BITS] as DataView;
-        const offset = place & (BLOCK_SIZE - 1); // 0 in a block of one long key
-        if (
-          sameBytes(block, offset, view, start, head) &&
-          sameBytes(block, offset + head, view, resume, end - resume)
-        ) {
-          return stored - 1;
-        }
+        // 0 in a block of one long key.
+        if (sameParts(block, place & (BLOCK_SIZE - 1), view, parts, count)) return stored - 1;
       }
       slot = (slot + 1) & mask;
     }
   }
 
-  /** Adds a key `find` did not find (the same arguments); returns its entry. */
-  add(
-    bytes: Buffer,
-    start: number,
-    cut: number,
-    resume: number,
-    end: number,
-    hash: number,
-  ): number {
-    const length = cut - start + end - resume;
+  /** Adds a key `find` did not find (the same parts, of `bytes`); returns its entry. */
+  add(bytes: Buffer, parts: Int32Array, count: number, hash: number): number {
+    const length = keyLength(parts, count);
     if (this.#used + length > BLOCK_SIZE) {
       const buffer = Buffer.allocUnsafe(Math.max(BLOCK_SIZE, length));
       this.#buffers.push(buffer);
@@ -88,9 +71,13 @@ export class RowKeys {
       this.#used = 0;
     }
     const block = this.#buffers.length - 1;
+    const buffer = this.#buffers[block] as Buffer;
     const offset = this.#used;
-    const head = bytes.copy(this.#buffers[block] as Buffer, offset, start, cut);
-    bytes.copy(this.#buffers[block] as Buffer, offset + head, resume, end);
+    let to = offset;
+    for (let part = 0; part < count; part++) {
+      if (part > 0) buffer[to++] = SEPARATOR;
+      to += bytes.copy(buffer, to, parts[2 * part] as number, parts[2 * part + 1] as number);
+    }
     // A key longer than a block fills its own: the next key starts a new one.
     this.#used = offset + length;
     const entry = this.#size++;
@@ -132,6 +119,39 @@ export class RowKeys {
     }
     this.#slots = slots;
   }
+}
+
+/**
+ * Between a key's parts when it is kept: a quote, which no value of compact JSON holds unescaped,
+ * so that parts of other lengths never make the same key.
+ */
+const SEPARATOR = 34;
+
+function keyLength(parts: Int32Array, count: number): number {
+  let length = count > 0 ? count - 1 : 0;
+  for (let part = 0; part < count; part++) {
+    length += (parts[2 * part + 1] as number) - (parts[2 * part] as number);
+  }
+  return length;
+}
+
+/** Whether the key kept at `at` in `block` is the key of `parts` in `view`. */
+function sameParts(
+  block: DataView,
+  at: number,
+  view: DataView,
+  parts: Int32Array,
+  count: number,
+): boolean {
+  let to = at;
+  for (let part = 0; part < count; part++) {
+    if (part > 0 && block.getUint8(to++) !== SEPARATOR) return false;
+    const start = parts[2 * part] as number;
+    const length = (parts[2 * part + 1] as number) - start;
+    if (!sameBytes(block, to, view, start, length)) return false;
+    to += length;
+  }
+  return true;
 }
 
 /** Whether `length` bytes at `a` in `left` are those at `b` in `right`, four at a time. */
