@@ -87,10 +87,7 @@ export class FindingCollector {
       const id = ids[i] as number;
       if (!(id >= 0 && id < limit))
         throw new Error("a finding's rows must be rows of the audit's data");
-      if (id !== draft.last) {
-        draft.ids.push(id);
-        draft.last = id;
-      }
+      pushId(draft, id);
     }
   }
 
@@ -124,10 +121,7 @@ export class FindingCollector {
     if (id === undefined || this.data.rowById(id) !== row) {
       throw new Error("a finding's rows must be rows of the audit's data");
     }
-    if (id !== draft.last) {
-      draft.ids.push(id);
-      draft.last = id;
-    }
+    pushId(draft, id);
   }
 
   get size(): number {
@@ -237,4 +231,12 @@ function rank(severity: Severity | undefined): number {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Adds a row to a finding unless it was the row added last (a row met again at once). */
+function pushId(draft: Draft, id: number): void {
+  if (id !== draft.last) {
+    draft.ids.push(id);
+    draft.last = id;
+  }
 }

@@ -123,6 +123,11 @@ export function utmGlance(value: string): number {
   return bits;
 }
 
+/** Whether `code` continues a recognised parameter name: a-z or `_`. */
+function isNameChar(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+}
+
 /**
  * The name bit of the recognised parameter whose name starts at `at` in the query (from
  * `queryAt`, ending at `end`), written exactly and ended by "=", "&" or the query's end; else 0.
@@ -130,10 +135,7 @@ export function utmGlance(value: string): number {
 function nameAt(value: string, at: number, queryAt: number, end: number): number {
   if (at - 1 !== queryAt && value.charCodeAt(at - 1) !== 0x26) return 0;
   let to = at;
-  for (; to < end; to++) {
-    const code = value.charCodeAt(to);
-    if (!((code >= 0x61 && code <= 0x7a) || code === 0x5f)) break;
-  }
+  while (to < end && isNameChar(value.charCodeAt(to))) to++;
   if (to < end) {
     const next = value.charCodeAt(to);
     if (next !== 0x3d && next !== 0x26) return 0;
@@ -155,8 +157,7 @@ export function glancedParam(value: string, glance: number, name: string): strin
   let at = value.indexOf(name);
   for (;;) {
     at += name.length;
-    const next = value.charCodeAt(at);
-    if (next !== 0x5f && !(next >= 0x61 && next <= 0x7a)) break;
+    if (!isNameChar(value.charCodeAt(at))) break;
     at = value.indexOf(name, at);
   }
   if (value.charCodeAt(at) !== 0x3d) return "";
