@@ -45,10 +45,34 @@ export async function readText(response: Response): Promise<string> {
   }
 }
 
-/** The body's bytes; a connection that drops mid-body is a network failure. */
+/**
+ * The body's bytes; a connection that drops mid-body is a network failure. Read chunk by chunk
+ * and each chunk's memory let go as soon as it is copied: a report page is many MB in chunks of
+ * tens of KB, and chunks left to the collector made it mark the whole heap again and again
+ * ("external memory pressure", docs/performance.md). A chunk of a byte stream owns its buffer
+ * (the stream took it over when it was queued), so detaching it touches nothing else.
+ */
 export async function readBytes(response: Response): Promise<Uint8Array> {
   try {
-    return new Uint8Array(await response.arrayBuffer());
+    const body = response.body;
+    if (!body) return new Uint8Array(0);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      total += value.byteLength;
+    }
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+      if (chunk.buffer instanceof ArrayBuffer && !chunk.buffer.detached) chunk.buffer.transfer(0);
+    }
+    return bytes;
   } catch (cause) {
     throw networkFailure(cause);
   }

@@ -179,6 +179,23 @@ describe("readReportRows", () => {
     }
   });
 
+  it("lets a page's bytes go when released, unless they are a slice of a shared buffer", () => {
+    const owned = new Uint8Array(Buffer.from(JSON.stringify(report(ROWS))));
+    const read = readReportRows(owned);
+    if (!read) throw new Error("not read");
+    read.rows.release();
+    expect(owned.buffer.byteLength).toBe(0);
+    expect(() => read.rows.find(new RowKeys(), 0, 0)).toThrow("The report page was released");
+    expect(() => read.rows.dimensions(0)).toThrow("The report page was released");
+
+    const shared = Buffer.alloc(4096);
+    const text = JSON.stringify(report(ROWS.slice(0, 1)));
+    shared.write(text, 100);
+    const slice = readReportRows(shared.subarray(100, 100 + Buffer.byteLength(text)));
+    slice?.rows.release();
+    expect(shared.buffer.byteLength).toBe(4096);
+  });
+
   it("reads values that are not valid UTF-8 as the text decoder does", () => {
     const text = JSON.stringify(report([row(["20261103", "a", "b"], ["1"])]));
     const bytes = Buffer.from(text);

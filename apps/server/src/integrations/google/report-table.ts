@@ -31,6 +31,12 @@ export interface ReportRows {
   metric(row: number, column: number): number;
   /** The rows as the contract's objects (for callers that want them; the scan does not). */
   toRows(): ReportRow[];
+  /**
+   * Lets the page's memory go now rather than when the collector next looks: a scan reads
+   * hundreds of pages of several MB, and their bytes waiting outside the heap made the collector
+   * mark the whole heap again and again (docs/performance.md). The rows are unusable afterwards.
+   */
+  release(): void;
 }
 
 /** Rows that `JSON.parse` and the contract's schema already turned into objects. */
@@ -80,6 +86,10 @@ export class ObjectReportRows implements ReportRows {
 
   toRows(): ReportRow[] {
     return this.rows;
+  }
+
+  release(): void {
+    // Objects: the collector's, as any others.
   }
 }
 
@@ -174,6 +184,7 @@ class ByteReportRows implements ReportRows {
   private readonly hashes: Int32Array;
   private readonly stride: number;
   private lastDate = "";
+  private released = false;
 
   constructor(
     bytes: Buffer,
@@ -232,16 +243,19 @@ class ByteReportRows implements ReportRows {
   }
 
   find(keys: RowKeys, row: number, skip: number): number {
+    this.usable();
     const hash = this.hash(row, skip);
     return keys.find(this.view, this.keyParts(row, skip), this.dimensionCount, hash);
   }
 
   add(keys: RowKeys, row: number, skip: number): number {
+    this.usable();
     const hash = this.hash(row, skip);
     return keys.add(this.bytes, this.keyParts(row, skip), this.dimensionCount, hash);
   }
 
   dimensions(row: number): (string | undefined)[] {
+    this.usable();
     const values: string[] = [];
     for (let column = 0; column < this.dimensionCount; column++) {
       const start = this.start(row, column);
@@ -256,6 +270,7 @@ class ByteReportRows implements ReportRows {
   }
 
   dimension(row: number, column: number): string | undefined {
+    this.usable();
     if (column < 0 || column >= this.dimensionCount) return undefined;
     const start = this.start(row, column);
     const end = this.end(row, column);
@@ -269,6 +284,7 @@ class ByteReportRows implements ReportRows {
   }
 
   metric(row: number, column: number): number {
+    this.usable();
     if (column < 0 || column >= this.metricCount) return 0;
     const at = this.dimensionCount + column;
     const start = this.start(row, at);
@@ -300,7 +316,25 @@ class ByteReportRows implements ReportRows {
       : this.bytes.toString("utf8", start, end);
   }
 
+  private usable(): void {
+    if (this.released) throw new Error("The report page was released");
+  }
+
+  release(): void {
+    // Detached, each buffer's memory is freed at once (`transfer(0)` leaves an empty one). The
+    // bytes only when the rows have their buffer to themselves: a small Buffer is a slice of a
+    // shared pool.
+    const bytes = this.bytes;
+    if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+      (bytes.buffer as ArrayBuffer).transfer(0);
+    }
+    (this.bounds.buffer as ArrayBuffer).transfer(0);
+    (this.hashes.buffer as ArrayBuffer).transfer(0);
+    this.released = true;
+  }
+
   toRows(): ReportRow[] {
+    this.usable();
     const rows: ReportRow[] = [];
     for (let row = 0; row < this.length; row++) {
       const dimensionValues = this.dimensions(row).map((value) => ({ value: value ?? "" }));
@@ -397,6 +431,8 @@ class Ints {
     if (this.length + count <= this.values.length) return;
     const grown = new Int32Array(Math.max(this.values.length * 2, this.length + count));
     grown.set(this.values);
+    // Freed now, not when the collector next looks (see `release`).
+    this.values.buffer.transfer(0);
     this.values = grown;
   }
 }

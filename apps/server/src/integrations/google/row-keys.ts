@@ -84,6 +84,7 @@ export class RowKeys {
     if (entry === this.#slotOf.length) {
       const grown = new Int32Array(entry * 2);
       grown.set(this.#slotOf);
+      this.#slotOf.buffer.transfer(0);
       this.#slotOf = grown;
     }
     // At most half full, so a probe ends soon.
@@ -117,6 +118,9 @@ export class RowKeys {
       for (let i = 0; i < 4; i++) slots[to + i] = old[from + i] as number;
       this.#slotOf[entry] = slot;
     }
+    // The old table's memory goes at once: the collector frees memory outside the heap only
+    // when it marks the whole heap, which such memory waiting to be freed makes it do more often.
+    old.buffer.transfer(0);
     this.#slots = slots;
   }
 }

@@ -43,6 +43,7 @@ export class ViewRecorder {
     if (this.#length + 4 > this.#rows.length) {
       const grown = new Float64Array(this.#rows.length * 2);
       grown.set(this.#rows);
+      this.#rows.buffer.transfer(0);
       this.#rows = grown;
     }
     const rows = this.#rows;

@@ -372,6 +372,7 @@ export async function fetchScanRows(input: FetchInput): Promise<FetchSummary> {
           await yieldToEventLoop();
           signal.throwIfAborted();
         }
+        pageRows.release();
         const pageShare = page.rowCount > 0 ? Math.min(read, page.rowCount) / page.rowCount : 1;
         progress(((r + pageShare) / reports.length) * days);
         if (!next) {
