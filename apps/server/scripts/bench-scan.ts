@@ -8,6 +8,7 @@
  * this process's own cost. Prints wall time, rows, rows per second, CPU and peak memory.
  *
  *   npm run bench:scan
+ * and, in apps/server (the root's script does not pass options on):
  *   npm run bench:scan -- --cpu-prof DIR   (also writes a CPU profile of the next scan to DIR)
  *   npm run bench:scan -- --heap-prof DIR  (a sampled profile of what the next scan allocates)
  *   npm run bench:scan -- --database-url postgres://postgres@127.0.0.1:5432/utmost_bench
@@ -218,7 +219,7 @@ try {
     }
     const mb = (bytes: number) => format(bytes / 1024 / 1024);
     console.log(
-      `  memory, sampled    ${mb(memory.rss)} MB RSS at most (${mb(memory.heapUsed)} MB heap, ${mb(memory.external)} MB outside it: PGlite's WebAssembly memory, ${mb(memory.arrayBuffers)} MB of array buffers and the rest)`,
+      `  memory, sampled    ${mb(memory.rss)} MB RSS at most (${mb(memory.heapUsed)} MB heap, ${mb(memory.external)} MB outside it: ${databaseUrl ? "" : "PGlite's WebAssembly memory, "}${mb(memory.arrayBuffers)} MB of array buffers and the rest)`,
     );
     console.log(
       `  distinct rows      ${format(report.totals?.distinctRows ?? 0)} (${format(report.totals?.sessions ?? 0)} sessions)`,
