@@ -7,7 +7,7 @@ import { createAppTokenCipher } from "./lib/token-cipher.ts";
 import { scanTestHarness } from "./modules/scans/scan-harness.testing.ts";
 import { runScan } from "./modules/scans/scans.service.ts";
 import { testDatabaseKinds } from "./test/databases.ts";
-import { createTestApp, type QueueTestApp } from "./test/test-app.ts";
+import { createTestApp, type QueueTestApp, settleWithin } from "./test/test-app.ts";
 
 /**
  * Issue 11, faults: what Google, the database and the workers do wrong, and how a scan survives
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())("faults on %s", (kind) => {
   });
   afterAll(async () => {
     await app?.close();
-    await emulator?.close();
+    if (emulator) await settleWithin("the Google stand-in's close", emulator.close(), 10_000);
   });
   afterEach(() => {
     emulator.faults.reset();

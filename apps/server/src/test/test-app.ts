@@ -104,13 +104,34 @@ export async function createTestApp(
       return next;
     },
     async close() {
-      await app.server.close();
-      await jobs.stop({ timeoutMs: 1000 });
+      // Each step bounded, so a teardown that hangs names itself and the rest still runs (the
+      // forced DROP DATABASE ends whatever connection a stuck step held).
+      await settleWithin("the server's close", app.server.close(), 5_000);
+      await settleWithin("the job queue's stop", jobs.stop({ timeoutMs: 1000 }), 10_000);
       mailer.close();
-      await database.close();
-      await testDb.drop();
+      await settleWithin("the database's close", database.close(), 10_000);
+      await settleWithin("the test database's drop", testDb.drop(), 20_000);
     },
   };
+}
+
+/**
+ * Waits for a teardown step at most `ms`; past that it says on stderr which step hung and goes
+ * on (a hook that never returns fails the file and hides which step it was).
+ */
+export async function settleWithin(step: string, work: Promise<unknown>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ms);
+  });
+  try {
+    const outcome = await Promise.race([work.then(() => "done" as const), late]);
+    if (outcome === "late") {
+      process.stderr.write(`teardown: ${step} did not finish in ${ms} ms; going on\n`);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 let counter = 0;
