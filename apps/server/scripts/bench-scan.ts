@@ -77,6 +77,14 @@ async function cpuSecondsOf(pid: number | undefined): Promise<number | undefined
   }
 }
 
+/** Writes a profile the inspector took into `dir`, and says where. */
+async function writeProfile(dir: string, extension: string, profile: unknown, label: string) {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `bench-scan-${Date.now()}.${extension}`);
+  await writeFile(file, JSON.stringify(profile));
+  console.log(`  ${label}       ${file}`);
+}
+
 function format(n: number): string {
   return Math.round(n).toLocaleString("en-US");
 }
@@ -166,17 +174,11 @@ try {
     clearInterval(sampler);
     if (inspector && cpuProfileDir) {
       const { profile: cpuProfile } = await inspector.post("Profiler.stop");
-      await mkdir(cpuProfileDir, { recursive: true });
-      const file = path.join(cpuProfileDir, `bench-scan-${Date.now()}.cpuprofile`);
-      await writeFile(file, JSON.stringify(cpuProfile));
-      console.log(`  CPU profile        ${file}`);
+      await writeProfile(cpuProfileDir, "cpuprofile", cpuProfile, "CPU profile ");
     }
     if (inspector && heapProfileDir) {
       const { profile: heapProfile } = await inspector.post("HeapProfiler.stopSampling");
-      await mkdir(heapProfileDir, { recursive: true });
-      const file = path.join(heapProfileDir, `bench-scan-${Date.now()}.heapprofile`);
-      await writeFile(file, JSON.stringify(heapProfile));
-      console.log(`  heap profile       ${file}`);
+      await writeProfile(heapProfileDir, "heapprofile", heapProfile, "heap profile");
     }
     inspector?.disconnect();
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { classifyApiError, GoogleError } from "./errors.ts";
 import type { GoogleSession } from "./google-session.ts";
-import { parseBody, parseJsonText, readBytes, send } from "./http.ts";
+import { parseBody, parseJsonText, readBytes, send, utf8Text } from "./http.ts";
 import { parseRetryAfter, type RetryPolicy, TransientFailure, withRetry } from "./retry.ts";
 
 /** What every Admin and Data API call shares: the grant, the retry budget, the clock. */
@@ -20,8 +20,6 @@ export interface ApiRequest {
   body?: unknown;
 }
 
-const utf8 = new TextDecoder();
-
 /**
  * One REST call: sent with the grant's token, retried on 5xx, non-token 429s and network
  * failures, its error envelope mapped to a GoogleError, its body parsed with `schema`.
@@ -33,7 +31,7 @@ export function callGoogleApi<S extends z.ZodType>(
   what: string,
 ): Promise<z.output<S>> {
   return callGoogleApiBytes(context, request, (bytes) =>
-    parseBody(schema, parseJsonText(utf8.decode(bytes)), what),
+    parseBody(schema, parseJsonText(utf8Text(bytes)), what),
   );
 }
 
@@ -64,10 +62,7 @@ export function callGoogleApiBytes<T>(
     });
     const bytes = await readBytes(response);
     if (response.ok) return read(bytes);
-    const { error, retryable } = classifyApiError(
-      response.status,
-      parseJsonText(utf8.decode(bytes)),
-    );
+    const { error, retryable } = classifyApiError(response.status, parseJsonText(utf8Text(bytes)));
     if (!retryable) throw error;
     throw new TransientFailure(
       error,

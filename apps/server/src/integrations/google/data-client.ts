@@ -19,7 +19,7 @@ import {
 } from "./api-request.ts";
 import { GoogleError } from "./errors.ts";
 import type { GoogleSession } from "./google-session.ts";
-import { parseBody, parseJsonText } from "./http.ts";
+import { parseBody, parseJsonText, utf8Text } from "./http.ts";
 import { ObjectReportRows, type ReportRows, readReportRows } from "./report-table.ts";
 import { type RetryOptions, retryPolicy } from "./retry.ts";
 
@@ -209,7 +209,7 @@ function readReport(bytes: Uint8Array): { response: RunReportResponse; table: Re
     // A second `rows` member (JSON.parse keeps the last): read it the general way.
     if (response.rows.length === 0) return { response, table: fast.rows };
   }
-  const text = new TextDecoder().decode(bytes);
+  const text = utf8Text(bytes);
   const response = parseBody(RunReportResponseSchema, parseJsonText(text), "report");
   return { response, table: new ObjectReportRows(response.rows) };
 }

@@ -78,6 +78,13 @@ export async function readBytes(response: Response): Promise<Uint8Array> {
   }
 }
 
+const utf8 = new TextDecoder();
+
+/** Bytes Google sent as UTF-8 text (JSON), decoded as `Response.text` would. */
+export function utf8Text(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
+}
+
 /** `text` as JSON, `undefined` when it is empty or not JSON. */
 export function parseJsonText(text: string): unknown {
   if (text.trim() === "") return undefined;
