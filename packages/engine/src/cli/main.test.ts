@@ -333,6 +333,18 @@ describe("utmost-audit", () => {
     expect(single.stdout).not.toContain("Views:");
   });
 
+  it("audits a ledger in parts, a CSV and a saved report, as the same sessions in one CSV", async () => {
+    const [first, ...rest] = SESSIONS;
+    const parts = await audited(
+      await file("part-1.csv", csvOf(DIMENSIONS, [first as Session, ...rest])),
+      await file("part-2.json", JSON.stringify(reportOf(DIMENSIONS, rest))),
+    );
+    const whole = await audited(
+      await file("whole.csv", csvOf(DIMENSIONS, [first as Session, ...rest, ...rest])),
+    );
+    expect(parts.report).toEqual(whole.report);
+  });
+
   it("reads a saved batchRunReports response, each report as the view its dimensions match", async () => {
     const whole = await audited(await file("whole.csv", csvOf(DIMENSIONS, SESSIONS)));
     const batch = await audited(

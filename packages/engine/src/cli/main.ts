@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { createAuditor } from "../core/auditor.ts";
-import { type AuditReport, VIEW_DIMENSIONS, VIEWS } from "../core/types.ts";
+import { type AuditReport, VIEW_DIMENSIONS, VIEWS, type View } from "../core/types.ts";
+import { ColumnDictionaries, type EncodedSink } from "./column-dictionaries.ts";
 import { formatText } from "./format-text.ts";
 import { InputError } from "./input-error.ts";
 import { type InputFile, type InputPlan, planInputs } from "./input-views.ts";
@@ -121,10 +122,25 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       plan.read.length > 1
         ? createAuditor(context, undefined, { views: plan.views })
         : createAuditor(context);
+    // Each view's values numbered once for all its files (the auditor then hashes no string).
+    const sinks = new Map<View, EncodedSink>();
+    const sinkOf = (view: View = "sessions") => {
+      let sink = sinks.get(view);
+      if (!sink) {
+        const dictionaries = new ColumnDictionaries();
+        sink = { dictionaries, add: auditor.encoded(dictionaries.values, view) };
+        sinks.set(view, sink);
+      }
+      return sink;
+    };
     for (const { file, json, views } of plan.files) {
       // The readers check every row, so the auditor never meets a bad one.
-      if (json) await readReportJson(file, (row, index) => auditor.add(row, views[index]));
-      else await readCsv(file, auditor, views[0]);
+      if (json) {
+        await readReportJson(file, (row, index) => {
+          const sink = sinkOf(views[index]);
+          sink.add(sink.dictionaries.idsOf(row), row.sessions, row.keyEvents, row.date);
+        });
+      } else await readCsv(file, sinkOf(views[0]));
     }
     report = auditor.finish();
   } catch (error) {

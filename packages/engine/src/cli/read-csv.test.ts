@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Combination, CombinationValues } from "../core/auditor.ts";
+import { type CombinationValues, KEY_DIMENSIONS } from "../core/auditor.ts";
+import { ColumnDictionaries } from "./column-dictionaries.ts";
 import { InputError } from "./input-error.ts";
 import { type CsvSink, readCsv, readCsvDimensions } from "./read-csv.ts";
 
@@ -29,21 +30,25 @@ interface Row {
   date: string | undefined;
 }
 
-/** A sink that keeps what it is given: each combination's values and each row added. */
+/** A sink that keeps each row added, its values read back from the dictionaries. */
 function recorder() {
-  const combinations: CombinationValues[] = [];
+  const dictionaries = new ColumnDictionaries();
   const rows: Row[] = [];
   const sink: CsvSink = {
-    combination(values) {
-      combinations.push(values);
-      return { group: combinations.length - 1 };
-    },
-    addTo(combination: Combination, sessions, keyEvents, date) {
-      const values = combinations[combination.group] as CombinationValues;
+    dictionaries,
+    add(ids, sessions, keyEvents, date) {
+      const values: Record<string, string> = {};
+      KEY_DIMENSIONS.forEach((dimension, d) => {
+        const value = dictionaries.values[d]?.[ids[d] as number];
+        if (value !== undefined) values[dimension] = value;
+      });
       rows.push({ values, sessions, keyEvents, date });
     },
   };
-  return { sink, combinations, rows };
+  /** The distinct values of `dimension`, in the order they first came. */
+  const distinct = (dimension: (typeof KEY_DIMENSIONS)[number]) =>
+    dictionaries.values[KEY_DIMENSIONS.indexOf(dimension)];
+  return { sink, rows, distinct };
 }
 
 /** Chunk sizes that cut the file everywhere, byte by byte included. */
@@ -55,7 +60,7 @@ async function rowsOf(content: string | Buffer): Promise<Row[]> {
   let first: Row[] | undefined;
   for (const chunkSize of CHUNK_SIZES) {
     const { sink, rows } = recorder();
-    await readCsv(file, sink, undefined, { chunkSize });
+    await readCsv(file, sink, { chunkSize });
     if (first) expect(rows, `chunk size ${chunkSize}`).toEqual(first);
     else first = rows;
   }
@@ -67,7 +72,7 @@ async function errorOf(content: string | Buffer): Promise<InputError> {
   const file = await csvFile(content);
   let first: InputError | undefined;
   for (const chunkSize of CHUNK_SIZES) {
-    const error = await readCsv(file, recorder().sink, undefined, { chunkSize }).then(
+    const error = await readCsv(file, recorder().sink, { chunkSize }).then(
       () => undefined,
       (caught: unknown) => caught,
     );
@@ -101,7 +106,7 @@ describe("readCsv", () => {
     ]);
   });
 
-  it("looks a combination up once, however many rows and dates it has", async () => {
+  it("numbers each distinct value once, in the order it first comes", async () => {
     const file = await csvFile(
       "date,sessionSource,sessionMedium,sessions\n" +
         "20261101,google,cpc,1\n" +
@@ -109,12 +114,12 @@ describe("readCsv", () => {
         "20261101,bing,cpc,3\n" +
         "20261103,google,cpc,4\n",
     );
-    const { sink, combinations, rows } = recorder();
+    const { sink, rows, distinct } = recorder();
     await readCsv(file, sink);
-    expect(combinations).toEqual([
-      { sessionSource: "google", sessionMedium: "cpc" },
-      { sessionSource: "bing", sessionMedium: "cpc" },
-    ]);
+    expect(distinct("sessionSource")).toEqual(["google", "bing"]);
+    expect(distinct("sessionMedium")).toEqual(["cpc"]);
+    // A column the file lacks is one absent value.
+    expect(distinct("sessionCampaignName")).toEqual([undefined]);
     expect(rows.map((row) => [row.values.sessionSource, row.sessions, row.date])).toEqual([
       ["google", 1, "20261101"],
       ["google", 2, "20261102"],
@@ -123,7 +128,7 @@ describe("readCsv", () => {
     ]);
   });
 
-  it("keys rows by every run of dimension columns when the date or a metric splits them", async () => {
+  it("reads dimension columns wherever the date and the metrics are, quoted or not", async () => {
     const file = await csvFile(
       "sessionSource,date,sessionMedium,sessions,sessionCampaignName\n" +
         "google,20261101,cpc,1,brand\n" +
@@ -132,21 +137,38 @@ describe("readCsv", () => {
         "google,20261101,email,4,brand\n" +
         '"google",20261103,"cpc",5,"brand"\n',
     );
-    const { sink, combinations, rows } = recorder();
+    const { sink, rows, distinct } = recorder();
     await readCsv(file, sink);
-    // Written in quotes, the first combination is another key with the same values.
-    expect(combinations).toEqual([
-      { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "brand" },
-      { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "sale" },
-      { sessionSource: "google", sessionMedium: "email", sessionCampaignName: "brand" },
-      { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "brand" },
-    ]);
-    expect(rows.map((row) => [row.sessions, row.date])).toEqual([
-      [1, "20261101"],
-      [2, "20261102"],
-      [3, "20261101"],
-      [4, "20261101"],
-      [5, "20261103"],
+    // Written in quotes or not, a value is one value.
+    expect(distinct("sessionSource")).toEqual(["google"]);
+    expect(distinct("sessionMedium")).toEqual(["cpc", "email"]);
+    expect(distinct("sessionCampaignName")).toEqual(["brand", "sale"]);
+    expect(rows.map((row) => [row.values, row.sessions, row.date])).toEqual([
+      [
+        { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "brand" },
+        1,
+        "20261101",
+      ],
+      [
+        { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "brand" },
+        2,
+        "20261102",
+      ],
+      [
+        { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "sale" },
+        3,
+        "20261101",
+      ],
+      [
+        { sessionSource: "google", sessionMedium: "email", sessionCampaignName: "brand" },
+        4,
+        "20261101",
+      ],
+      [
+        { sessionSource: "google", sessionMedium: "cpc", sessionCampaignName: "brand" },
+        5,
+        "20261103",
+      ],
     ]);
   });
 

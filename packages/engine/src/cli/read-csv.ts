@@ -1,15 +1,20 @@
 import { type FileHandle, open } from "node:fs/promises";
-import type { Auditor, Combination, CombinationValues, KEY_DIMENSIONS } from "../core/auditor.ts";
-import { DIMENSIONS, type Dimension, type View } from "../core/types.ts";
+import { KEY_DIMENSIONS } from "../core/auditor.ts";
+import { DIMENSIONS, type Dimension } from "../core/types.ts";
+import {
+  type ColumnDictionaries,
+  type EncodedSink,
+  HASH_PRIME,
+  HASH_SEED,
+} from "./column-dictionaries.ts";
 import { InputError } from "./input-error.ts";
-import { KeyTable } from "./key-table.ts";
 
 const KNOWN_DIMENSIONS: ReadonlySet<string> = new Set(DIMENSIONS);
 
 type Column = { kind: "dimension"; name: Dimension } | { kind: "sessions" } | { kind: "keyEvents" };
 
-/** What the reader feeds: an auditor, or anything that takes its rows the same way. */
-export type CsvSink = Pick<Auditor, "combination" | "addTo">;
+/** What the reader feeds: a view's dictionaries, and what adds a row by its values' numbers. */
+export type CsvSink = EncodedSink;
 
 export interface CsvReadOptions {
   /** Bytes read from the file at a time (tests make it small to cross chunk boundaries). */
@@ -25,10 +30,6 @@ const ZERO = 0x30;
 /** A field of this many digits or fewer is read exactly by the fast paths of numbers and dates. */
 const FAST_DIGITS = 14;
 
-/** FNV-1a: each field is hashed as it is scanned, and a key's hash made of its fields'. */
-const HASH_SEED = 0x811c9dc5 | 0;
-const HASH_PRIME = 0x01000193;
-
 /** A field as written: bare, in quotes, or in quotes with doubled quotes inside. */
 const PLAIN = 0;
 const QUOTED = 1;
@@ -37,18 +38,15 @@ const ESCAPED = 2;
 /**
  * Reads a CSV whose header names GA4 API fields (any subset of the dimensions, `sessions`
  * required, `keyEvents` optional) into `sink`, checking every row: memory grows with the
- * distinct combinations, not the rows.
+ * distinct values, not the rows.
  *
- * Rows are keyed by the bytes of their dimension fields as written (with the usual layout, the
- * date first and the metrics last, one stretch of the line): only a key met for the first time is
- * decoded and unquoted into values and looked up with `combination`; every row is then added to
- * its combination with `addTo`. Runs of dimension columns split by the date or a metric are
- * joined by "," into the key, which stays a CSV record of the dimension fields alone.
+ * Each dimension field is found in its column's dictionary straight from its bytes, with the
+ * hash the scan computed (its value unquoted, so a value written in quotes or not is one value):
+ * only a value met for the first time is decoded. A row goes to the sink as its values' numbers.
  */
 export async function readCsv(
   file: string,
   sink: CsvSink,
-  view?: View,
   options: CsvReadOptions = {},
 ): Promise<void> {
   const csv = await CsvBytes.open(file, options.chunkSize ?? CHUNK_SIZE);
@@ -57,52 +55,76 @@ export async function readCsv(
     if (!columns) throw emptyFile(file);
     const layout = new Layout(columns);
     const width = columns.length;
-    const { runs, dimensions } = layout;
-    const oneRun = runs.length === 2;
-    const dimensionAt = Int32Array.from(dimensions, (dimension) => dimension.index);
+    const { dictionaries, add } = sink;
+    const ids = new Int32Array(KEY_DIMENSIONS.length);
+    /** The key dimensions the file has, and the field of each. */
+    const read: number[] = [];
+    const fieldOf: number[] = [];
+    KEY_DIMENSIONS.forEach((dimension, d) => {
+      const field = layout.fieldOf[dimension];
+      if (field < 0) ids[d] = dictionaries.absentId(d);
+      else {
+        read.push(d);
+        fieldOf.push(field);
+      }
+    });
     const sessionsAt = layout.sessions;
     const keyEventsAt = layout.keyEvents;
     const dateAt = layout.date;
-    const keys = new KeyTable();
-    const combinations: Combination[] = [];
     const dates = new Map<number, string>();
-    const joined = new JoinedKey();
+    const unescaped = new Unescaped();
     for (;;) {
       while (csv.scan()) {
         if (csv.count !== width) throw ragged(csv, columns);
-        const starts = csv.starts;
-        const ends = csv.ends;
-        const hashes = csv.hashes;
-        let hash = HASH_SEED;
-        for (let at = 0; at < dimensionAt.length; at++) {
-          hash = Math.imul(hash ^ (hashes[dimensionAt[at] as number] as number), HASH_PRIME);
-        }
-        hash ^= hash >>> 16;
-        let source = csv.bytes;
-        let start = 0;
-        let end = 0;
-        if (oneRun) {
-          start = starts[runs[0] as number] as number;
-          end = ends[runs[1] as number] as number;
-        } else if (runs.length > 0) {
-          end = joined.join(csv, runs);
-          source = joined.bytes;
-        }
-        let entry = keys.find(source, start, end, hash);
-        if (entry < 0) {
-          const key = source.toString("latin1", start, end);
-          entry = keys.add(key, hash);
-          combinations.push(sink.combination(valuesOf(csv, layout, oneRun ? key : ""), view));
+        for (let at = 0; at < read.length; at++) {
+          const d = read[at] as number;
+          ids[d] = idOfField(csv, fieldOf[at] as number, dictionaries, d, unescaped);
         }
         const sessions = metric(csv, sessionsAt, "sessions");
         const keyEvents = keyEventsAt < 0 ? undefined : metric(csv, keyEventsAt, "keyEvents");
         const date = dateAt < 0 ? undefined : dateOf(csv, dateAt, dates);
-        sink.addTo(combinations[entry] as Combination, sessions, keyEvents, date);
+        add(ids, sessions, keyEvents, date);
       }
       if (!(await csv.fill())) break;
     }
   } finally {
     await csv.close();
+  }
+}
+
+/** The number of field `field`'s value in dimension `d`'s dictionary, unquoted. */
+function idOfField(
+  csv: CsvBytes,
+  field: number,
+  dictionaries: ColumnDictionaries,
+  d: number,
+  unescaped: Unescaped,
+): number {
+  const kind = csv.quoted[field] as number;
+  const start = csv.starts[field] as number;
+  const end = csv.ends[field] as number;
+  const hash = csv.hashes[field] as number;
+  if (kind === PLAIN) return dictionaries.idOf(d, csv.bytes, start, end, hash);
+  if (kind === QUOTED) return dictionaries.idOf(d, csv.bytes, start + 1, end - 1, hash);
+  const length = unescaped.write(csv.bytes, start + 1, end - 1);
+  return dictionaries.idOf(d, unescaped.bytes, 0, length, hash);
+}
+
+/** A quoted field's value with each doubled quote made one, in bytes reused field to field. */
+class Unescaped {
+  bytes = Buffer.alloc(256);
+
+  /** Writes `source[start, end)` unescaped into `bytes`; returns its length. */
+  write(source: Buffer, start: number, end: number): number {
+    if (end - start > this.bytes.length) this.bytes = Buffer.alloc((end - start) * 2);
+    const bytes = this.bytes;
+    let length = 0;
+    for (let at = start; at < end; at++) {
+      const code = source[at] as number;
+      bytes[length++] = code;
+      if (code === QUOTE) at++;
+    }
+    return length;
   }
 }
 
@@ -135,10 +157,6 @@ async function header(csv: CsvBytes): Promise<Column[] | null> {
 
 /** Where each kind of column is, by field index. */
 class Layout {
-  /** Runs of adjacent dimension columns (the date apart): first and last field of each, flat. */
-  readonly runs: number[] = [];
-  /** Field index and name of each dimension column but the date, in the order of the fields. */
-  readonly dimensions: { index: number; name: Dimension }[] = [];
   /** The field of each dimension that keys the aggregation, -1 for one the file lacks. */
   readonly fieldOf: FieldOf = {
     sessionSource: -1,
@@ -166,13 +184,7 @@ class Layout {
       if (column.kind === "sessions") sessions = index;
       else if (column.kind === "keyEvents") keyEvents = index;
       else if (column.name === "date") date = index;
-      else {
-        this.dimensions.push({ index, name: column.name });
-        this.fieldOf[column.name] = index;
-        const last = this.runs.length - 1;
-        if (last > 0 && this.runs[last] === index - 1) this.runs[last] = index;
-        else this.runs.push(index, index);
-      }
+      else this.fieldOf[column.name] = index;
     });
     this.sessions = sessions;
     this.keyEvents = keyEvents;
@@ -180,90 +192,7 @@ class Layout {
   }
 }
 
-/** The key of a row whose dimension columns are in several runs: the runs joined by ",". */
-class JoinedKey {
-  bytes = Buffer.alloc(256);
-
-  /** Joins the runs of the record just scanned into `bytes`; returns the key's length. */
-  join(csv: CsvBytes, runs: readonly number[]): number {
-    let length = runs.length / 2 - 1;
-    for (let run = 0; run < runs.length; run += 2) {
-      length +=
-        (csv.ends[runs[run + 1] as number] as number) - (csv.starts[runs[run] as number] as number);
-    }
-    if (length > this.bytes.length) {
-      this.bytes = Buffer.alloc(Math.max(length, this.bytes.length * 2));
-    }
-    let at = 0;
-    for (let run = 0; run < runs.length; run += 2) {
-      if (run > 0) this.bytes[at++] = COMMA;
-      at += csv.bytes.copy(
-        this.bytes,
-        at,
-        csv.starts[runs[run] as number] as number,
-        csv.ends[runs[run + 1] as number] as number,
-      );
-    }
-    return at;
-  }
-}
-
 type FieldOf = Record<(typeof KEY_DIMENSIONS)[number], number>;
-
-/**
- * The values of the record just scanned. `run` is its dimension fields as one run decoded as
- * Latin-1 (or "" when they are in several runs): when it is ASCII, that is their text, and each
- * value is cut from it; otherwise each field is decoded from UTF-8 alone. The object has every
- * property the auditor reads, in one shape, so building and reading it stays fast.
- */
-function valuesOf(csv: CsvBytes, layout: Layout, run: string): CombinationValues {
-  const { fieldOf, dimensions } = layout;
-  const text = run !== "" && isAscii(run) ? run : "";
-  const first = dimensions.length === 0 ? 0 : (dimensions[0] as { index: number }).index;
-  const runStart = csv.starts[first] as number;
-  return {
-    sessionSource: valueAt(csv, fieldOf.sessionSource, text, runStart),
-    sessionMedium: valueAt(csv, fieldOf.sessionMedium, text, runStart),
-    sessionCampaignName: valueAt(csv, fieldOf.sessionCampaignName, text, runStart),
-    sessionDefaultChannelGroup: valueAt(csv, fieldOf.sessionDefaultChannelGroup, text, runStart),
-    sessionManualSource: valueAt(csv, fieldOf.sessionManualSource, text, runStart),
-    sessionManualMedium: valueAt(csv, fieldOf.sessionManualMedium, text, runStart),
-    sessionManualCampaignName: valueAt(csv, fieldOf.sessionManualCampaignName, text, runStart),
-    sessionManualCampaignId: valueAt(csv, fieldOf.sessionManualCampaignId, text, runStart),
-    sessionManualTerm: valueAt(csv, fieldOf.sessionManualTerm, text, runStart),
-    sessionManualAdContent: valueAt(csv, fieldOf.sessionManualAdContent, text, runStart),
-    landingPagePlusQueryString: valueAt(csv, fieldOf.landingPagePlusQueryString, text, runStart),
-    pageReferrer: valueAt(csv, fieldOf.pageReferrer, text, runStart),
-  };
-}
-
-/**
- * Field `field`'s value (undefined for -1): cut from `text`, the run starting at `runStart`
- * decoded, or decoded alone when `text` is "".
- */
-function valueAt(csv: CsvBytes, field: number, text: string, runStart: number): string | undefined {
-  if (field < 0) return undefined;
-  if (text === "") return csv.value(field);
-  return unquoted(
-    text,
-    (csv.starts[field] as number) - runStart,
-    (csv.ends[field] as number) - runStart,
-    csv.quoted[field] as number,
-  );
-}
-
-function isAscii(text: string): boolean {
-  let any = 0;
-  for (let at = 0; at < text.length; at++) any |= text.charCodeAt(at);
-  return any < 0x80;
-}
-
-/** The text of a field from `start` to `end` in `text`, its quotes taken off. */
-function unquoted(text: string, start: number, end: number, quoted: number): string {
-  if (quoted === PLAIN) return text.slice(start, end);
-  const inner = text.slice(start + 1, end - 1);
-  return quoted === ESCAPED ? inner.replaceAll('""', '"') : inner;
-}
 
 /** A bare field of digits alone (up to FAST_DIGITS), as a number; -1 for any other field. */
 function digits(csv: CsvBytes, index: number): number {

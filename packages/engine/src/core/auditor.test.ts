@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
 import { AuditData } from "./audit-data.ts";
-import { type Combination, createAuditor, InvalidRowError } from "./auditor.ts";
+import { type Combination, createAuditor, InvalidRowError, KEY_DIMENSIONS } from "./auditor.ts";
 import { defineCheck } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
 import type { AggregatedRow, AuditRow, Dimension } from "./types.ts";
@@ -184,6 +184,62 @@ describe("combinations", () => {
     auditor.addTo(combination, 3);
     expect(auditor.finish().totals).toMatchObject({ rows: 1, sessions: 3, distinctRows: 1 });
     expect(() => auditor.combination({ sessionSource: "google" })).toThrow(/finished/);
+  });
+});
+
+describe("rows by value ids", () => {
+  const context = { siteHosts: ["www.example.com"], now: new Date("2026-11-20T00:00:00Z") };
+  const rows: AuditRow[] = [
+    { sessionSource: "Facebook", sessionMedium: "social", date: "20261101", sessions: 40 },
+    { sessionSource: "facebook", sessionMedium: "", date: "20261102", sessions: 60 },
+    { sessionSource: "Facebook", sessionMedium: "social", date: "20261103", sessions: 5 },
+    { sessionSource: "(data deleted)", sessionMedium: "(data deleted)", sessions: 9 },
+    { sessionMedium: "organic", landingPagePlusQueryString: "/?utm_source=x", sessions: 500 },
+  ];
+
+  /** The rows numbered as a columnar reader numbers them, each value once per dimension. */
+  function encode(source: readonly AuditRow[]) {
+    const dictionaries: (string | undefined)[][] = KEY_DIMENSIONS.map(() => []);
+    const encoded = source.map((row) => ({
+      ids: Int32Array.from(KEY_DIMENSIONS, (dimension, d) => {
+        const dictionary = dictionaries[d] as (string | undefined)[];
+        const value = row[dimension];
+        if (!dictionary.includes(value)) dictionary.push(value);
+        return dictionary.indexOf(value);
+      }),
+      row,
+    }));
+    return { dictionaries, encoded };
+  }
+
+  it("audits rows given by ids exactly as the same rows added whole", () => {
+    const whole = createAuditor(context);
+    for (const row of rows) whole.add(row);
+    const { dictionaries, encoded } = encode(rows);
+    const auditor = createAuditor(context);
+    const add = auditor.encoded(dictionaries);
+    for (const { ids, row } of encoded) add(ids, row.sessions, row.keyEvents, row.date);
+    const report = auditor.finish();
+    expect(report).toEqual(whole.finish());
+    expect(report.totals.hidden.dataDeleted).toBe(9);
+    expect(report.totals.dimensions).toContain("landingPagePlusQueryString");
+  });
+
+  it("refuses bad sessions, a view with rows of another kind, and strings once given ids", () => {
+    const { dictionaries, encoded } = encode(rows);
+    const first = encoded[0] as { ids: Int32Array };
+    const auditor = createAuditor(context);
+    auditor.add(rows[0] as AuditRow);
+    expect(() => auditor.encoded(dictionaries)).toThrow(/already has rows/);
+
+    const byIds = createAuditor(context);
+    const add = byIds.encoded(dictionaries);
+    expect(() => add(first.ids, -1, undefined, undefined)).toThrow(InvalidRowError);
+    expect(() => byIds.encoded(dictionaries)).toThrow(/already has rows/);
+    expect(() => byIds.add(rows[0] as AuditRow)).toThrow(/ids/);
+    add(first.ids, 3, 1, undefined);
+    expect(byIds.finish().totals).toMatchObject({ rows: 1, sessions: 3, keyEvents: 1 });
+    expect(() => add(first.ids, 1, undefined, undefined)).toThrow(/finished/);
   });
 });
 

@@ -67,8 +67,23 @@ export interface Auditor {
   combination(values: CombinationValues, view?: View): Combination;
   /** Adds a row of `combination`: the same as `add` with its values, sessions, events and date. */
   addTo(combination: Combination, sessions: number, keyEvents?: number, date?: string): void;
+  /**
+   * For a source that numbers values itself (a columnar reader's dictionaries): `dictionaries`
+   * holds each of KEY_DIMENSIONS' values by id, in that order, and the source appends a value
+   * before its id first comes. Gives what adds a row of `view` by its values' ids (`ids[d]` for
+   * KEY_DIMENSIONS[d]); no string is looked up. Only for a view no row was added to otherwise.
+   */
+  encoded(dictionaries: (string | undefined)[][], view?: View): EncodedRows;
   finish(): AuditReport;
 }
+
+/** Adds a row by its values' ids in the dictionaries given to `Auditor.encoded`. */
+export type EncodedRows = (
+  ids: Int32Array,
+  sessions: number,
+  keyEvents: number | undefined,
+  date: string | undefined,
+) => void;
 
 export interface AuditorOptions {
   /**
@@ -85,11 +100,13 @@ interface ViewState {
   readonly view: View;
   /** Finds a combination's group while rows come; let go when the audit finishes. */
   table: GroupTable;
-  readonly groups: AggregatedRow[];
+  /** Groups found so far (the table's size): each has a place in `sums` and `counts`. */
+  groups: number;
   /**
    * While rows come, each group's sessions and key events (two numbers a group) and rows, in
    * typed arrays: a row adds to a few numbers side by side instead of reaching its group's object
-   * (a cache miss a row when the groups are many). Written into the groups when the audit ends.
+   * (a cache miss a row when the groups are many). The groups' objects are made when the audit
+   * ends, from these and the table's keys.
    */
   sums: Float64Array;
   counts: Int32Array;
@@ -118,7 +135,7 @@ export function createAuditor(
       {
         view,
         table: new GroupTable(KEY_DIMENSIONS.length),
-        groups: [],
+        groups: 0,
         sums: new Float64Array(2048),
         counts: new Int32Array(1024),
         present: new Set(options.views?.[view] ?? []),
@@ -144,7 +161,7 @@ export function createAuditor(
 
   /** The group of `values`, made (with nothing added yet) the first time they are seen. */
   function groupOf(state: ViewState, values: CombinationValues): number {
-    const { table, groups } = state;
+    const { table } = state;
     // Explicit property reads: rows of one source share a shape, so each read stays monomorphic.
     table.set(0, values.sessionSource);
     table.set(1, values.sessionMedium);
@@ -158,14 +175,14 @@ export function createAuditor(
     table.set(9, values.sessionManualAdContent);
     table.set(10, values.landingPagePlusQueryString);
     table.set(11, values.pageReferrer);
-    const index = table.find();
-    if (index === groups.length) {
-      const kept: { [D in Dimension]?: string } = {};
-      for (let d = 0; d < KEY_DIMENSIONS.length; d++) {
-        const value = table.value(d);
-        if (value !== undefined) kept[KEY_DIMENSIONS[d] as Dimension] = value;
-      }
-      groups.push({ values: kept, sessions: 0, keyEvents: 0, rows: 0, id: -1 });
+    return foundGroup(state);
+  }
+
+  /** The group of the row just set in the view's table, made the first time it is seen. */
+  function foundGroup(state: ViewState): number {
+    const index = state.table.find();
+    if (index === state.groups) {
+      state.groups = index + 1;
       if (index === state.counts.length) {
         const counts = new Int32Array(index * 2);
         counts.set(state.counts);
@@ -203,14 +220,10 @@ export function createAuditor(
         if (maxDate === null || date > maxDate) maxDate = date;
       }
     }
-    // A dimension is present once a row with a value for it is added.
+    // A dimension is present once a row with a value for it is added (the groups with rows say
+    // which when the audit ends).
     const counts = state.counts;
-    const count = counts[index] as number;
-    if (count === 0) {
-      const group = state.groups[index] as AggregatedRow;
-      for (const dimension in group.values) state.present.add(dimension as Dimension);
-    }
-    counts[index] = count + 1;
+    counts[index] = (counts[index] as number) + 1;
     const sums = state.sums;
     sums[2 * index] = (sums[2 * index] as number) + sessions;
     sums[2 * index + 1] = (sums[2 * index + 1] as number) + events;
@@ -253,58 +266,60 @@ export function createAuditor(
       );
     },
 
+    encoded(dictionaries, view) {
+      if (finished) throw new Error("the audit has finished");
+      const state = stateOf(view);
+      if (state.table.encoded || state.groups > 0) {
+        throw new Error(`the ${state.view} view already has rows`);
+      }
+      state.table.useDictionaries(dictionaries);
+      const { table } = state;
+      const width = KEY_DIMENSIONS.length;
+      return (ids, sessions, keyEvents, date) => {
+        if (finished) throw new Error("the audit has finished");
+        for (let d = 0; d < width; d++) table.setId(d, ids[d] as number);
+        addToGroup(
+          state,
+          foundGroup(state),
+          metric("sessions", sessions),
+          metric("keyEvents", keyEvents ?? 0),
+          date,
+        );
+      };
+    },
+
     finish() {
       finished = true;
       // No more rows: the lookup table (a third of the audit's memory at high cardinality) goes
-      // before the checks make theirs.
-      const keysOf = new Map<ViewState, GroupKeys>();
+      // before the checks make theirs, and each group with rows becomes its object.
+      const built = new Map<ViewState, BuiltRows>();
+      let groupCount = 0;
       for (const state of states.values()) {
-        const { groups, sums, counts } = state;
-        for (let index = 0; index < groups.length; index++) {
-          const group = groups[index] as AggregatedRow;
-          group.sessions = sums[2 * index] as number;
-          group.keyEvents = sums[2 * index + 1] as number;
-          group.rows = counts[index] as number;
-        }
+        const rows = buildRows(state.table.release(), state.groups, state.sums, state.counts);
+        for (const dimension of rows.present) state.present.add(dimension);
         state.sums = new Float64Array(0);
         state.counts = new Int32Array(0);
-        keysOf.set(state, state.table.release());
         state.table = EMPTY_TABLE;
+        built.set(state, rows);
+        groupCount += rows.rows.length;
       }
+      const ledgerRows = (built.get(ledger) as BuiltRows).rows;
       const datas = new Map<View, AuditData>();
       const others: AuditData[] = [];
       let ledgerTotal = 0;
-      for (const group of ledger.groups) ledgerTotal += group.sessions;
+      for (const group of ledgerRows) ledgerTotal += group.sessions;
       // Every view's rows are numbered in one sequence, the ledger's first.
       let firstId = 0;
-      let groupCount = 0;
-      for (const state of states.values()) groupCount += state.groups.length;
       const sessionsById = new Float64Array(groupCount);
       for (const state of states.values()) {
-        // Combinations looked up but never added to are no data.
-        let rows = state.groups;
-        let groupOfRow: Int32Array | undefined;
-        if (rows.some((group) => group.rows === 0)) {
-          rows = [];
-          const kept: number[] = [];
-          state.groups.forEach((group, index) => {
-            if (group.rows === 0) return;
-            rows.push(group);
-            kept.push(index);
-          });
-          groupOfRow = Int32Array.from(kept);
-        }
+        const { rows, keys, groupOfRow } = built.get(state) as BuiltRows;
         const data = new AuditData(rows, state.present, context, {
           view: state.view,
           totalSessions: ledgerTotal,
           others,
           firstId,
           sessionsById,
-          keys: {
-            keys: keysOf.get(state) as GroupKeys,
-            dimensions: KEY_DIMENSIONS,
-            groupOfRow,
-          },
+          keys: { keys, dimensions: KEY_DIMENSIONS, groupOfRow },
         });
         firstId += rows.length;
         datas.set(state.view, data);
@@ -332,16 +347,7 @@ export function createAuditor(
         distinctRows += data.rows.length;
       }
       for (const state of states.values()) rowCount += state.rows;
-      const hidden = { dataDeleted: 0, rowLimit: 0 };
-      for (const group of ledger.groups) {
-        let why: HiddenBy | undefined;
-        for (const dimension in group.values) {
-          why = hiddenBy(group.values[dimension as Dimension] as string);
-          if (why) break;
-        }
-        if (why === "data-deleted") hidden.dataDeleted += group.sessions;
-        else if (why === "row-limit") hidden.rowLimit += group.sessions;
-      }
+      const hidden = hiddenSessions(built.get(ledger) as BuiltRows);
       return {
         healthScore: score,
         healthGrade: healthGrade(score),
@@ -362,6 +368,80 @@ export function createAuditor(
       };
     },
   };
+}
+
+/** A view's groups with rows, as the checks read them. */
+interface BuiltRows {
+  /** The groups rows were added to, in the order they were found. */
+  readonly rows: AggregatedRow[];
+  readonly keys: GroupKeys;
+  /** Each row's group in `keys`, when some groups had no rows (else row r is group r). */
+  readonly groupOfRow: Int32Array | undefined;
+  /** The dimensions some row has a value of. */
+  readonly present: readonly Dimension[];
+}
+
+/**
+ * Each group rows were added to as the object the checks read, made once with its sums (a
+ * combination looked up but never added to is no data), and the dimensions those rows have.
+ */
+function buildRows(
+  keys: GroupKeys,
+  groups: number,
+  sums: Float64Array,
+  counts: Int32Array,
+): BuiltRows {
+  const { width, ids, values } = keys;
+  const rows: AggregatedRow[] = [];
+  const kept: number[] = [];
+  const has = new Uint8Array(width);
+  for (let group = 0; group < groups; group++) {
+    const count = counts[group] as number;
+    if (count === 0) continue;
+    const base = group * width;
+    const row: { [D in Dimension]?: string } = {};
+    for (let d = 0; d < width; d++) {
+      const id = ids[base + d] as number;
+      const value = (values[d] as readonly (string | undefined)[])[id];
+      if (value === undefined) continue;
+      row[KEY_DIMENSIONS[d] as Dimension] = value;
+      has[d] = 1;
+    }
+    rows.push({
+      values: row,
+      sessions: sums[2 * group] as number,
+      keyEvents: sums[2 * group + 1] as number,
+      rows: count,
+      id: -1,
+    });
+    kept.push(group);
+  }
+  const present = KEY_DIMENSIONS.filter((_, d) => has[d] === 1);
+  const groupOfRow = rows.length < groups ? Int32Array.from(kept) : undefined;
+  return { rows, keys, groupOfRow, present };
+}
+
+/**
+ * The sessions GA4 hid in rows it wrote "(data deleted)" or "(other)" into: a row counts by the
+ * first such value in the order of KEY_DIMENSIONS; each distinct value is looked at once.
+ */
+function hiddenSessions({ rows, keys, groupOfRow }: BuiltRows) {
+  const { width, ids, values } = keys;
+  const why = values.map((dictionary) =>
+    dictionary.map((value) => (value === undefined ? undefined : hiddenBy(value))),
+  );
+  const hidden = { dataDeleted: 0, rowLimit: 0 };
+  for (let r = 0; r < rows.length; r++) {
+    const base = (groupOfRow ? (groupOfRow[r] as number) : r) * width;
+    let reason: HiddenBy | undefined;
+    for (let d = 0; d < width && reason === undefined; d++) {
+      reason = (why[d] as (HiddenBy | undefined)[])[ids[base + d] as number];
+    }
+    const sessions = (rows[r] as AggregatedRow).sessions;
+    if (reason === "data-deleted") hidden.dataDeleted += sessions;
+    else if (reason === "row-limit") hidden.rowLimit += sessions;
+  }
+  return hidden;
 }
 
 /** Audits a whole array of rows at once. */

@@ -39,6 +39,37 @@ describe("GroupTable", () => {
   });
 });
 
+describe("GroupTable with the caller's dictionaries", () => {
+  it("groups rows by the ids the caller numbered, and keeps its dictionaries as the values", () => {
+    const table = new GroupTable(2);
+    const dictionaries: (string | undefined)[][] = [
+      ["google", "bing"],
+      ["cpc", undefined],
+    ];
+    table.useDictionaries(dictionaries);
+    const find = (a: number, b: number) => {
+      table.setId(0, a);
+      table.setId(1, b);
+      return table.find();
+    };
+    expect(find(0, 0)).toBe(0);
+    expect(find(1, 1)).toBe(1);
+    expect(find(0, 0)).toBe(0);
+    expect(table.value(1)).toBe("cpc");
+    expect(() => table.set(0, "google")).toThrow(/ids/);
+    const keys = table.release();
+    expect(keys.values).toBe(dictionaries);
+    expect([...keys.ids]).toEqual([0, 0, 1, 1]);
+  });
+
+  it("takes dictionaries only before any row, one per dimension", () => {
+    const table = new GroupTable(1);
+    expect(() => table.useDictionaries([[], []])).toThrow(/one dictionary per dimension/);
+    lookup(table, ["x"]);
+    expect(() => table.useDictionaries([[]])).toThrow(/already has rows/);
+  });
+});
+
 describe("the auditor's grouping", () => {
   it("keys on every dimension but date", () => {
     expect([...KEY_DIMENSIONS].sort()).toEqual(DIMENSIONS.filter((d) => d !== "date").sort());

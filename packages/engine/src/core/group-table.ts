@@ -11,7 +11,9 @@ export class GroupTable {
   readonly #width: number;
   readonly #interned: Map<string | undefined, number>[];
   /** Each dimension's values by id: the one copy of a value every group that has it keeps. */
-  readonly #values: (string | undefined)[][];
+  #values: (string | undefined)[][];
+  /** Whether the ids come numbered from the caller's dictionaries (`useDictionaries`). */
+  #encoded = false;
   /** The id tuple of the row being looked up. */
   readonly #ids: Int32Array;
   /** Id tuples of the groups, `width` ids per group, in the order groups were first seen. */
@@ -35,8 +37,34 @@ export class GroupTable {
     return this.#size;
   }
 
+  /**
+   * Takes each dimension's ids from the caller, who numbers values itself (a reader that keeps
+   * each column's distinct values, as a columnar engine does): `dictionaries[d]` holds dimension
+   * `d`'s values by id, appended to as new values come, and rows are looked up with `setId`. The
+   * table hashes no string then. Only before the first row.
+   */
+  useDictionaries(dictionaries: (string | undefined)[][]): void {
+    if (this.#size > 0 || this.#values.some((values) => values.length > 0)) {
+      throw new Error("the table already has rows");
+    }
+    if (dictionaries.length !== this.#width) throw new Error("one dictionary per dimension");
+    this.#values = dictionaries;
+    this.#encoded = true;
+  }
+
+  /** Whether the table looks rows up by the caller's ids (`useDictionaries`). */
+  get encoded(): boolean {
+    return this.#encoded;
+  }
+
+  /** Sets the id, in its dictionary, of dimension `index`'s value of the row being looked up. */
+  setId(index: number, id: number): void {
+    this.#ids[index] = id;
+  }
+
   /** Sets the value of dimension `index` for the row being looked up. */
   set(index: number, value: string | undefined): void {
+    if (this.#encoded) throw new Error("the table takes ids from its dictionaries");
     const map = this.#interned[index] as Map<string | undefined, number>;
     let id = map.get(value);
     if (id === undefined) {
