@@ -395,22 +395,33 @@ function buildRows(
   const rows: AggregatedRow[] = [];
   const kept: number[] = [];
   const has = new Uint8Array(width);
+  /** A values object per set of dimensions a group has values of, to copy. */
+  const templates = new Map<number, { [D in Dimension]?: string }>();
   for (let group = 0; group < groups; group++) {
     const count = counts[group] as number;
     if (count === 0) continue;
     const base = group * width;
-    const row: { [D in Dimension]?: string } = {};
+    let mask = 0;
     for (let d = 0; d < width; d++) {
       const id = ids[base + d] as number;
-      const value = (values[d] as readonly (string | undefined)[])[id];
-      if (value === undefined) continue;
-      row[KEY_DIMENSIONS[d] as Dimension] = value;
+      if ((values[d] as readonly (string | undefined)[])[id] !== undefined) mask |= 1 << d;
+    }
+    let template = templates.get(mask);
+    if (!template) {
+      template = valuesTemplate(mask);
+      templates.set(mask, template);
+    }
+    const row: { [D in Dimension]?: string } = { ...template };
+    for (let d = 0; d < width; d++) {
+      if ((mask & (1 << d)) === 0) continue;
+      const id = ids[base + d] as number;
+      row[KEY_DIMENSIONS[d] as Dimension] = (values[d] as readonly (string | undefined)[])[id];
       has[d] = 1;
     }
     rows.push({
       values: row,
-      sessions: sums[2 * group] as number,
-      keyEvents: sums[2 * group + 1] as number,
+      sessions: smallInteger(sums[2 * group] as number),
+      keyEvents: smallInteger(sums[2 * group + 1] as number),
       rows: count,
       id: -1,
     });
@@ -419,6 +430,25 @@ function buildRows(
   const present = KEY_DIMENSIONS.filter((_, d) => has[d] === 1);
   const groupOfRow = rows.length < groups ? Int32Array.from(kept) : undefined;
   return { rows, keys, groupOfRow, present };
+}
+
+/**
+ * An object with a property for each dimension in `mask` (bit d for KEY_DIMENSIONS[d]), in that
+ * order, to copy into each group's values. Read from JSON so that its properties are all inside
+ * the object, as a literal's are, and so are its copies': one built a property at a time keeps
+ * those past the fourth in a second array (24 bytes more a group, 20 MB over 885,000 groups).
+ */
+function valuesTemplate(mask: number): { [D in Dimension]?: string } {
+  const names = KEY_DIMENSIONS.filter((_, d) => (mask & (1 << d)) !== 0);
+  return JSON.parse(JSON.stringify(Object.fromEntries(names.map((name) => [name, ""]))));
+}
+
+/**
+ * A whole number that fits a small integer as one: stored in an object as it comes from a
+ * Float64Array, a number takes a heap number of its own (16 bytes), a small integer none.
+ */
+function smallInteger(value: number): number {
+  return (value | 0) === value ? value | 0 : value;
 }
 
 /**
