@@ -225,6 +225,40 @@ describe("rows by value ids", () => {
     expect(report.totals.dimensions).toContain("landingPagePlusQueryString");
   });
 
+  it("gives the checks each row's values as the row's own properties, and only those", () => {
+    const seen: [string, unknown][][] = [];
+    const listValues = defineCheck({
+      ...everyEmailRow,
+      id: "test-values",
+      run(data) {
+        for (const row of data.rows) seen.push(Object.entries(row.values));
+      },
+    });
+    const { dictionaries, encoded } = encode(rows);
+    const auditor = createAuditor(context, [listValues]);
+    const add = auditor.encoded(dictionaries);
+    for (const { ids, row } of encoded) add(ids, row.sessions, row.keyEvents, row.date);
+    auditor.finish();
+    expect(seen).toEqual([
+      [
+        ["sessionSource", "Facebook"],
+        ["sessionMedium", "social"],
+      ],
+      [
+        ["sessionSource", "facebook"],
+        ["sessionMedium", ""],
+      ],
+      [
+        ["sessionSource", "(data deleted)"],
+        ["sessionMedium", "(data deleted)"],
+      ],
+      [
+        ["sessionMedium", "organic"],
+        ["landingPagePlusQueryString", "/?utm_source=x"],
+      ],
+    ]);
+  });
+
   it("refuses bad sessions, a view with rows of another kind, and strings once given ids", () => {
     const { dictionaries, encoded } = encode(rows);
     const first = encoded[0] as { ids: Int32Array };
