@@ -142,6 +142,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         });
       } else await readCsv(file, sinkOf(views[0]));
     }
+    // The dictionaries' lookup tables go before the checks run; their values stay with the audit.
+    sinks.clear();
     report = auditor.finish();
   } catch (error) {
     if (error instanceof InputError) {
