@@ -18,7 +18,12 @@ export class GroupTable {
   readonly #ids: Int32Array;
   /** Id tuples of the groups, `width` ids per group, in the order groups were first seen. */
   #tuples: Int32Array;
-  /** Open addressing: group index + 1 per slot, 0 for an empty slot. */
+  /**
+   * Open addressing, two integers a slot: the tuple's hash, then its group index + 1 (0 for an
+   * empty slot). With the hash beside the index, a probe that meets another group's slot rarely
+   * reads that group's tuple: one read of memory where there were two, most of a new group's cost
+   * when the groups are many.
+   */
   #slots: Int32Array;
   #size = 0;
   #released = false;
@@ -29,7 +34,7 @@ export class GroupTable {
     this.#values = Array.from({ length: width }, () => []);
     this.#ids = new Int32Array(width);
     this.#tuples = new Int32Array(width * 1024);
-    this.#slots = new Int32Array(2048);
+    this.#slots = new Int32Array(2 * 2048);
   }
 
   /** Number of distinct groups so far. */
@@ -93,20 +98,23 @@ export class GroupTable {
     const ids = this.#ids;
     const slots = this.#slots;
     const tuples = this.#tuples;
-    const mask = slots.length - 1;
-    let slot = hashTuple(ids, 0, width) & mask;
+    const mask = (slots.length >> 1) - 1;
+    const hash = hashTuple(ids, 0, width) | 0;
+    let slot = hash & mask;
     for (;;) {
-      const stored = slots[slot] as number;
+      const stored = slots[2 * slot + 1] as number;
       if (stored === 0) break;
-      const base = (stored - 1) * width;
-      let equal = true;
-      for (let d = 0; d < width; d++) {
-        if (tuples[base + d] !== ids[d]) {
-          equal = false;
-          break;
+      if (slots[2 * slot] === hash) {
+        const base = (stored - 1) * width;
+        let equal = true;
+        for (let d = 0; d < width; d++) {
+          if (tuples[base + d] !== ids[d]) {
+            equal = false;
+            break;
+          }
         }
+        if (equal) return stored - 1;
       }
-      if (equal) return stored - 1;
       slot = (slot + 1) & mask;
     }
     const index = this.#size;
@@ -115,11 +123,13 @@ export class GroupTable {
       grown.set(tuples);
       this.#tuples = grown;
     }
-    this.#tuples.set(ids, index * width);
-    slots[slot] = index + 1;
+    const into = this.#tuples;
+    for (let d = 0; d < width; d++) into[index * width + d] = ids[d] as number;
+    slots[2 * slot] = hash;
+    slots[2 * slot + 1] = index + 1;
     this.#size = index + 1;
     // Keep the table at most half full so probes stay short.
-    if (this.#size * 2 > slots.length) this.#rehash();
+    if (this.#size > slots.length >> 2) this.#rehash();
     return index;
   }
 
@@ -141,13 +151,17 @@ export class GroupTable {
   }
 
   #rehash(): void {
-    const width = this.#width;
-    const slots = new Int32Array(this.#slots.length * 2);
-    const mask = slots.length - 1;
-    for (let index = 0; index < this.#size; index++) {
-      let slot = hashTuple(this.#tuples, index * width, width) & mask;
-      while (slots[slot] !== 0) slot = (slot + 1) & mask;
-      slots[slot] = index + 1;
+    const old = this.#slots;
+    const slots = new Int32Array(old.length * 2);
+    const mask = (slots.length >> 1) - 1;
+    for (let at = 0; at < old.length; at += 2) {
+      const stored = old[at + 1] as number;
+      if (stored === 0) continue;
+      const hash = old[at] as number;
+      let slot = hash & mask;
+      while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+      slots[2 * slot] = hash;
+      slots[2 * slot + 1] = stored;
     }
     this.#slots = slots;
   }
