@@ -60,70 +60,98 @@ export const conflictingSourceMedium = defineCheck({
     const campaignDimension = data.utmDimension("campaign");
     // Stryker disable next-line ConditionalExpression: requires a campaign dimension
     if (!campaignDimension) return;
-    const mediumUsable = new Map<string, boolean>();
-    const usable = (medium: string): boolean => {
-      let ok = mediumUsable.get(medium);
-      // Stryker disable next-line ConditionalExpression: a cache
-      if (ok === undefined) {
-        ok =
-          isUserValue(medium) &&
-          !NATURAL_MEDIUMS.has(medium.trim().toLowerCase()) &&
-          platformOf(medium) === undefined;
-        // Stryker disable next-line CallExpression: a cache
-        mediumUsable.set(medium, ok);
+    const sourceDimension = data.utmDimension("source");
+    const mediumDimension = data.utmDimension("medium");
+    // Stryker disable next-line ConditionalExpression: requires source and medium dimensions
+    if (!sourceDimension || !mediumDimension) return;
+    // Read by value id over the campaign column's rows: a few sources and mediums over every
+    // row, each judged once (issue 24).
+    const campaigns = data.column(campaignDimension);
+    const sources = data.columnBeside(campaigns, sourceDimension);
+    const mediums = data.columnBeside(campaigns, mediumDimension);
+    const usable = mediums.values.map(
+      (medium) =>
+        isUserValue(medium) &&
+        !NATURAL_MEDIUMS.has(medium.trim().toLowerCase()) &&
+        platformOf(medium) === undefined,
+    );
+    // Each source value's key as a number (spellings that differ only in case share it), -1 for
+    // no source.
+    const sourceKeyNumbers = new Map<string, number>();
+    const sourceKeys: string[] = [];
+    const sourceKeyOf = Int32Array.from(sources.values, (source) => {
+      if (!isUserValue(source)) return -1;
+      const key = source.trim().toLowerCase();
+      let number = sourceKeyNumbers.get(key);
+      if (number === undefined) {
+        number = sourceKeys.length;
+        sourceKeyNumbers.set(key, number);
+        sourceKeys.push(key);
       }
-      return ok;
-    };
-    // A source's key, or null for no source: a few sources over every row, folded once each.
-    const sourceKeys = new Map<string, string | null>();
-    const sourceKeyOf = (source: string | undefined): string | null => {
-      // Stryker disable next-line ConditionalExpression: undefined is no user value
-      if (source === undefined) return null;
-      let key = sourceKeys.get(source);
-      // Stryker disable next-line ConditionalExpression: a cache
-      if (key === undefined) {
-        key = isUserValue(source) ? source.trim().toLowerCase() : null;
-        // Stryker disable next-line CallExpression: a cache
-        sourceKeys.set(source, key);
-      }
-      return key;
-    };
+      return number;
+    });
     // Campaign spellings that differ only in case are one campaign here.
-    const campaigns = new Map<string, { campaign: string; rows: AggregatedRow[][] }>();
-    for (const [campaign, stats] of data.values(campaignDimension)) {
-      if (!isUserValue(campaign)) continue;
+    const byCampaign = new Map<string, { campaign: string; values: number[] }>();
+    campaigns.values.forEach((campaign, v) => {
+      if (!isUserValue(campaign)) return;
       const campaignKey = campaign.trim().toLowerCase();
-      const entry = campaigns.get(campaignKey);
-      if (entry) entry.rows.push(stats.rows);
-      else campaigns.set(campaignKey, { campaign, rows: [stats.rows] });
-    }
-    for (const [campaignKey, { campaign, rows }] of campaigns) {
+      const entry = byCampaign.get(campaignKey);
+      if (entry) entry.values.push(v);
+      else byCampaign.set(campaignKey, { campaign, values: [v] });
+    });
+    const { starts, ids, firstId } = campaigns;
+    const sourceOfRow = sources.valueOfRow;
+    const mediumOfRow = mediums.valueOfRow;
+    for (const [campaignKey, { campaign, values }] of byCampaign) {
       // One row cannot disagree with itself.
       // Stryker disable next-line all: a shortcut
-      if (rows.length === 1 && (rows[0]?.length ?? 0) < 2) continue;
-      const bySource = new Map<string, Group>();
-      for (const row of rows.flat()) {
-        const source = data.utm(row, "source");
-        const medium = data.utm(row, "medium");
-        const sourceKey = sourceKeyOf(source);
-        // Stryker disable next-line ConditionalExpression: a shortcut; usable refuses undefined too
-        if (sourceKey === null || source === undefined || medium === undefined || !usable(medium))
-          continue;
-        let group = bySource.get(sourceKey);
-        if (!group) {
-          group = { source, campaign, mediums: new Map() };
-          bySource.set(sourceKey, group);
+      if (
+        values.length === 1 &&
+        (starts[(values[0] as number) + 1] as number) - (starts[values[0] as number] as number) < 2
+      )
+        continue;
+      // Each source's medium value ids, in the order the campaign's rows first carry them: rows
+      // are gathered only for a source whose mediums disagree.
+      const bySource = new Map<number, { source: number; mediums: Set<number> }>();
+      for (const v of values) {
+        const to = starts[v + 1] as number;
+        for (let i = starts[v] as number; i < to; i++) {
+          const row = (ids[i] as number) - firstId;
+          const source = sourceOfRow[row] as number;
+          const medium = mediumOfRow[row] as number;
+          if (source < 0 || medium < 0 || !usable[medium]) continue;
+          const sourceKey = sourceKeyOf[source] as number;
+          if (sourceKey < 0) continue;
+          const seen = bySource.get(sourceKey);
+          if (seen) seen.mediums.add(medium);
+          else bySource.set(sourceKey, { source, mediums: new Set([medium]) });
         }
-        const mediumRows = group.mediums.get(medium);
-        if (mediumRows) mediumRows.push(row);
-        else group.mediums.set(medium, [row]);
       }
-      for (const [sourceKey, group] of bySource) {
+      for (const [sourceKey, seen] of bySource) {
         // Stryker disable next-line ConditionalExpression: a shortcut: report needs two
-        if (group.mediums.size < 2) continue;
+        if (seen.mediums.size < 2) continue;
+        const group: Group = {
+          source: sources.values[seen.source] as string,
+          campaign,
+          mediums: new Map(),
+        };
+        const rowsOf = new Map<number, AggregatedRow[]>();
+        for (const medium of seen.mediums) {
+          const mediumRows: AggregatedRow[] = [];
+          rowsOf.set(medium, mediumRows);
+          group.mediums.set(mediums.values[medium] as string, mediumRows);
+        }
+        for (const v of values) {
+          const to = starts[v + 1] as number;
+          for (let i = starts[v] as number; i < to; i++) {
+            const row = (ids[i] as number) - firstId;
+            if (sourceKeyOf[sourceOfRow[row] as number] !== sourceKey) continue;
+            rowsOf.get(mediumOfRow[row] as number)?.push(campaigns.rows[row] as AggregatedRow);
+          }
+        }
         report(
           group,
-          `source:${sourceKey}|campaign:${campaignKey}`,
+          `source:${sourceKeys[sourceKey]}|campaign:${campaignKey}`,
           findings,
           data.utmField("medium"),
         );

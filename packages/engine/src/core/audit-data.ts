@@ -139,6 +139,8 @@ export class AuditData {
   private readonly others: readonly AuditData[];
   private readonly valueCache = new Map<Dimension, Map<string, ValueStats>>();
   private readonly columnCache = new Map<Dimension, Column>();
+  /** Columns of dimensions another view holds, over this view's rows (`columnBeside`). */
+  private readonly besideCache = new Map<Dimension, Column>();
   private readonly derivedCache = new Map<string, unknown>();
   private readonly keys: RowKeys | undefined;
   private readonly utmDimensions = new Map<UtmParam, Dimension | null>();
@@ -248,19 +250,24 @@ export class AuditData {
     if (holder !== this) return holder.values(dimension);
     let map = this.valueCache.get(dimension);
     if (!map) {
+      // Read from the column (the grouping's value ids, no string lookup a row): the same values
+      // in the same order, each value's rows in row order and sessions summed in that order.
+      const { values, sessions, starts, ids } = this.column(dimension);
+      const rows = this.rows;
+      const firstId = this.firstId;
       map = new Map();
-      for (const row of this.rows) {
-        const value = row.values[dimension];
-        if (value === undefined) continue;
-        const stats = map.get(value);
-        if (stats) {
-          stats.sessions += row.sessions;
-          stats.rows.push(row);
-        } else {
-          // A literal of one row: an empty array grows to room for 17 at its first push, and at
-          // high cardinality most values (landing pages with their query) have a single row.
-          map.set(value, { value, sessions: row.sessions, rows: [row] });
+      for (let v = 0; v < values.length; v++) {
+        const from = starts[v] as number;
+        const count = (starts[v + 1] as number) - from;
+        // A literal of one row: an empty array grows to room for 17 at its first push, and at
+        // high cardinality most values (landing pages with their query) have a single row.
+        const first = rows[(ids[from] as number) - firstId] as AggregatedRow;
+        const valueRows: AggregatedRow[] = [first];
+        for (let i = 1; i < count; i++) {
+          valueRows.push(rows[(ids[from + i] as number) - firstId] as AggregatedRow);
         }
+        const value = values[v] as string;
+        map.set(value, { value, sessions: sessions[v] as number, rows: valueRows });
       }
       this.valueCache.set(dimension, map);
     }
@@ -278,6 +285,23 @@ export class AuditData {
     if (!column) {
       column = this.buildColumn(dimension);
       this.columnCache.set(dimension, column);
+    }
+    return column;
+  }
+
+  /**
+   * The column of `dimension` over the same rows as `beside` (a column of this view or of
+   * another): what `row.values[dimension]` says of each of those rows, read by value id. A row of
+   * a view that lacks the dimension has none (-1).
+   */
+  columnBeside(beside: Column, dimension: Dimension): Column {
+    const view = [this, ...this.others].find((data) => data.rows === beside.rows);
+    if (!view) throw new Error("the column is not of this audit's rows");
+    if (view.holderOf(dimension) === view) return view.column(dimension);
+    let column = view.besideCache.get(dimension);
+    if (!column) {
+      column = view.buildColumn(dimension);
+      view.besideCache.set(dimension, column);
     }
     return column;
   }

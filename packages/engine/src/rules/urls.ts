@@ -105,16 +105,17 @@ export function glanceNameBit(name: string): number {
  * percent-encoded.
  */
 export function utmGlance(value: string): number {
+  // `test` rather than `exec`: no match object a mention (this runs for every landing page). Both
+  // spellings are three characters long, so a mention starts three before `lastIndex`.
   MENTION.lastIndex = 0;
-  let match = MENTION.exec(value);
-  if (match === null) return 0;
+  if (!MENTION.test(value)) return 0;
   let bits = GLANCE.mentions;
   if (value.includes("%")) return bits | GLANCE.irregular;
   const hashAt = value.indexOf("#");
   const end = hashAt >= 0 ? hashAt : value.length;
   const queryAt = value.indexOf("?");
-  for (; match !== null; match = MENTION.exec(value)) {
-    const at = match.index;
+  for (let found = true; found; found = MENTION.test(value)) {
+    const at = MENTION.lastIndex - 3;
     const bit = queryAt >= 0 && at > queryAt && at < end ? nameAt(value, at, queryAt, end) : 0;
     if (bit === 0) return bits | GLANCE.irregular;
     if ((bits & bit) !== 0) bits |= GLANCE.repeated;
@@ -140,7 +141,19 @@ function nameAt(value: string, at: number, queryAt: number, end: number): number
     const next = value.charCodeAt(to);
     if (next !== 0x3d && next !== 0x26) return 0;
   }
-  return GLANCE_NAME_BIT.get(value.slice(at, to)) ?? 0;
+  // Compared in place, without a copy of the name to look up.
+  for (const [name, bit] of NAMES_BY_LENGTH[to - at] ?? []) {
+    if (value.startsWith(name, at)) return bit;
+  }
+  return 0;
+}
+
+/** The recognised names and their glance bits by the names' length, for `nameAt`. */
+const NAMES_BY_LENGTH: (readonly [string, number])[][] = [];
+for (const [name, bit] of GLANCE_NAME_BIT) {
+  const sameLength = NAMES_BY_LENGTH[name.length] ?? [];
+  sameLength.push([name, bit]);
+  NAMES_BY_LENGTH[name.length] = sameLength;
 }
 
 /** The bits of a glance that are recognised names present. */
