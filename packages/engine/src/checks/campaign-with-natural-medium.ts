@@ -55,36 +55,66 @@ export const campaignWithNaturalMedium = defineCheck({
     // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
     const groups = new Map<string, Group>();
-    // Each campaign's key part, folded once: the same few campaigns recur over many rows.
-    const campaignKeys = new Map<string, string>();
-    for (const [medium, stats] of data.values(dimension)) {
+    // Campaigns and sources read by value id beside the medium column: the same few recur over
+    // many rows, so each is folded or judged once.
+    const mediums = data.column(dimension);
+    const campaignDimension = data.utmDimension("campaign");
+    // Stryker disable next-line ConditionalExpression: requires a campaign dimension
+    if (!campaignDimension) return;
+    const campaigns = data.columnBeside(mediums, campaignDimension);
+    const sourceDimension = data.utmDimension("source");
+    const sources = sourceDimension ? data.columnBeside(mediums, sourceDimension) : undefined;
+    const campaignKeys = campaigns.values.map((campaign) =>
+      isUserValue(campaign) ? campaign.trim().toLowerCase() : undefined,
+    );
+    // 1 when a source is a search engine, 0 when not, -1 until judged.
+    const searchEngines = new Int8Array(sources?.values.length ?? 0).fill(-1);
+    const isSearchSource = (source: number): boolean => {
+      let judged = searchEngines[source] as number;
+      if (judged < 0) {
+        judged = isSearchEngine(sources?.values[source] as string) ? 1 : 0;
+        searchEngines[source] = judged;
+      }
+      return judged === 1;
+    };
+    const { values, starts, ids, rows, firstId } = mediums;
+    const campaignOfRow = campaigns.valueOfRow;
+    const sourceOfRow = sources?.valueOfRow;
+    // The group of each campaign value under the medium read now, found once per medium.
+    const groupOf: (Group | undefined)[] = new Array(campaigns.values.length);
+    for (let v = 0; v < values.length; v++) {
+      const medium = values[v] as string;
       const natural = NATURAL_MEDIUMS.get(medium.trim().toLowerCase());
       if (natural === undefined) continue;
-      for (const row of stats.rows) {
-        const campaign = data.utm(row, "campaign");
-        if (!isUserValue(campaign)) continue;
+      groupOf.fill(undefined);
+      const to = starts[v + 1] as number;
+      for (let i = starts[v] as number; i < to; i++) {
+        const row = (ids[i] as number) - firstId;
+        const campaignId = campaignOfRow[row] as number;
+        if (campaignId < 0) continue;
+        const campaignKey = campaignKeys[campaignId];
+        if (campaignKey === undefined) continue;
         // A search engine tagged organic (typically a Google Business Profile link) still lands
         // in Organic Search, where it belongs: worth knowing, not a misfiled campaign.
-        const source = data.utm(row, "source");
-        const deliberate = natural === "organic" && source !== undefined && isSearchEngine(source);
-        let campaignKey = campaignKeys.get(campaign);
-        // Stryker disable next-line ConditionalExpression: a cache
-        if (campaignKey === undefined) {
-          campaignKey = campaign.trim().toLowerCase();
-          // Stryker disable next-line CallExpression: a cache
-          campaignKeys.set(campaign, campaignKey);
-        }
-        const key = `medium:${natural}|campaign:${campaignKey}`;
-        let group = groups.get(key);
+        const source = sourceOfRow ? (sourceOfRow[row] as number) : -1;
+        const deliberate = natural === "organic" && source >= 0 && isSearchSource(source);
+        let group = groupOf[campaignId];
         if (!group) {
-          group = { medium: natural, campaign, values: new Set(), rows: [], severity: "info" };
-          groups.set(key, group);
+          const campaign = campaigns.values[campaignId] as string;
+          const key = `medium:${natural}|campaign:${campaignKey}`;
+          group = groups.get(key);
+          if (!group) {
+            group = { medium: natural, campaign, values: new Set(), rows: [], severity: "info" };
+            groups.set(key, group);
+          }
+          groupOf[campaignId] = group;
+          // The values in the order rows first carry them, as a row at a time would add them.
+          group.values.add(medium);
+          group.values.add(campaign);
         }
         // Stryker disable next-line StringLiteral: anything but info is a warning
         if (!deliberate) group.severity = "warning";
-        group.values.add(medium);
-        group.values.add(campaign);
-        group.rows.push(row);
+        group.rows.push(rows[row] as AggregatedRow);
       }
     }
     for (const [key, group] of groups) {

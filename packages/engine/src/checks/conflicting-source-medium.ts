@@ -3,8 +3,7 @@
 // channel for an organic one or Unassigned, and its paid results are understated.
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
 import { defineCheck } from "../core/check.ts";
-import type { FindingCollector } from "../core/findings.ts";
-import type { AggregatedRow, Dimension } from "../core/types.ts";
+import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { platformOf } from "../rules/platforms.ts";
 
@@ -26,13 +25,6 @@ const UNPAID_CHANNELS: ReadonlySet<Channel> = new Set([
 ]);
 // Reported by their own checks: natural mediums on campaign links, and platforms as mediums.
 const NATURAL_MEDIUMS: ReadonlySet<string> = new Set(["organic", "referral", "none"]);
-
-interface Group {
-  source: string;
-  campaign: string;
-  /** Each medium spelling with its rows. */
-  mediums: Map<string, AggregatedRow[]>;
-}
 
 export const conflictingSourceMedium = defineCheck({
   id: "conflicting-source-medium",
@@ -128,19 +120,22 @@ export const conflictingSourceMedium = defineCheck({
         }
       }
       for (const [sourceKey, seen] of bySource) {
-        // Stryker disable next-line ConditionalExpression: a shortcut: report needs two
+        // Stryker disable next-line ConditionalExpression: a shortcut: a conflict needs two
         if (seen.mediums.size < 2) continue;
-        const group: Group = {
-          source: sources.values[seen.source] as string,
-          campaign,
-          mediums: new Map(),
-        };
+        const source = sources.values[seen.source] as string;
+        // Each medium's channel first: rows are gathered only when paid and unpaid mix.
+        const paid: string[] = [];
+        const unpaid: string[] = [];
         const rowsOf = new Map<number, AggregatedRow[]>();
         for (const medium of seen.mediums) {
-          const mediumRows: AggregatedRow[] = [];
-          rowsOf.set(medium, mediumRows);
-          group.mediums.set(mediums.values[medium] as string, mediumRows);
+          const name = mediums.values[medium] as string;
+          const channel = predictChannel({ source, medium: name, campaign });
+          if (PAID_CHANNELS.has(channel)) paid.push(`${channel} (${name})`);
+          else if (UNPAID_CHANNELS.has(channel)) unpaid.push(`${channel} (${name})`);
+          else continue;
+          rowsOf.set(medium, []);
         }
+        if (paid.length === 0 || unpaid.length === 0) continue;
         for (const v of values) {
           const to = starts[v + 1] as number;
           for (let i = starts[v] as number; i < to; i++) {
@@ -149,35 +144,17 @@ export const conflictingSourceMedium = defineCheck({
             rowsOf.get(mediumOfRow[row] as number)?.push(campaigns.rows[row] as AggregatedRow);
           }
         }
-        report(
-          group,
+        // The rows medium by medium, in the order the campaign's rows first carry each.
+        findings.add(
           `source:${sourceKeys[sourceKey]}|campaign:${campaignKey}`,
-          findings,
-          data.utmField("medium"),
+          `${source} / ${campaign} is tagged as ${paid.join(", ")} and as ${unpaid.join(", ")}`,
+          [...rowsOf.values()].flat(),
+          {
+            values: [...rowsOf.keys()].map((medium) => mediums.values[medium] as string),
+            field: data.utmField("medium"),
+          },
         );
       }
     }
   },
 });
-
-function report(group: Group, key: string, findings: FindingCollector, field: Dimension): void {
-  const paid: string[] = [];
-  const unpaid: string[] = [];
-  const values: string[] = [];
-  const rows: AggregatedRow[] = [];
-  for (const [medium, mediumRows] of group.mediums) {
-    const channel = predictChannel({ source: group.source, medium, campaign: group.campaign });
-    if (PAID_CHANNELS.has(channel)) paid.push(`${channel} (${medium})`);
-    else if (UNPAID_CHANNELS.has(channel)) unpaid.push(`${channel} (${medium})`);
-    else continue;
-    values.push(medium);
-    for (const row of mediumRows) rows.push(row);
-  }
-  if (paid.length === 0 || unpaid.length === 0) return;
-  findings.add(
-    key,
-    `${group.source} / ${group.campaign} is tagged as ${paid.join(", ")} and as ${unpaid.join(", ")}`,
-    rows,
-    { values, field },
-  );
-}

@@ -4,7 +4,7 @@
  * platform belongs in utm_source, a channel type in utm_medium (support 10917952).
  */
 import { sourceCategory } from "../channels/channel-group.ts";
-import type { AuditData } from "../core/audit-data.ts";
+import type { AuditData, Column } from "../core/audit-data.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, normalizeHost, siteDomain } from "../core/values.ts";
 
@@ -317,19 +317,44 @@ export function taggedRows(
 ): AggregatedRow[] {
   if (!isUserValue(source)) return [];
   const searchEngine = isSearchEngine(source);
-  // Each medium judged once: a source's rows share a few mediums.
-  const kept = new Map<string, boolean>();
+  const { column, natural, organic } = rowMediums(data);
+  const mediumOfRow = column.valueOfRow;
+  const firstId = column.firstId;
   return rows.filter((row) => {
-    const medium = data.utm(row, "medium");
-    if (medium === undefined) return true;
-    let keep = kept.get(medium);
-    // Stryker disable next-line ConditionalExpression: a cache
-    if (keep === undefined) {
-      const folded = medium.trim().toLowerCase();
-      keep = !NATURAL_MEDIUMS.has(folded) && !(folded === "organic" && searchEngine);
-      // Stryker disable next-line CallExpression: a cache
-      kept.set(medium, keep);
-    }
-    return keep;
+    const at = (row.id as number) - firstId;
+    // Stryker disable next-line ConditionalExpression: rows of the source column always are
+    if (column.rows[at] !== row) return keepsMedium(data.utm(row, "medium"), searchEngine);
+    const medium = mediumOfRow[at] as number;
+    return medium < 0 || (natural[medium] === 0 && !(organic[medium] === 1 && searchEngine));
+  });
+}
+
+/** Whether a row with this medium is one a marketer tagged (read from the value itself). */
+function keepsMedium(medium: string | undefined, searchEngine: boolean): boolean {
+  if (medium === undefined) return true;
+  const folded = medium.trim().toLowerCase();
+  return !NATURAL_MEDIUMS.has(folded) && !(folded === "organic" && searchEngine);
+}
+
+/** What `taggedRows` reads of each medium value, beside the source column's rows, made once. */
+interface RowMediums {
+  column: Column;
+  /** 1 for a medium GA4 writes for untagged traffic, by medium value id. */
+  natural: Uint8Array;
+  /** 1 for "organic", by medium value id. */
+  organic: Uint8Array;
+}
+
+function rowMediums(data: AuditData): RowMediums {
+  return data.derived("tagged-row-mediums", () => {
+    const sourceDimension = data.utmDimension("source") ?? "sessionManualSource";
+    const mediumDimension = data.utmDimension("medium") ?? "sessionManualMedium";
+    const column = data.columnBeside(data.column(sourceDimension), mediumDimension);
+    const folded = column.values.map((medium) => medium.trim().toLowerCase());
+    return {
+      column,
+      natural: Uint8Array.from(folded, (medium) => (NATURAL_MEDIUMS.has(medium) ? 1 : 0)),
+      organic: Uint8Array.from(folded, (medium) => (medium === "organic" ? 1 : 0)),
+    };
   });
 }

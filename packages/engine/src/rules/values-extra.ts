@@ -53,30 +53,43 @@ function collectTagged(data: AuditData, param: UtmParam): ValueStats[] {
     param === "source" || param === "medium"
       ? mediums.find((candidate) => data.has(candidate))
       : undefined;
-  // A few mediums over many rows: each one judged once.
-  const verdicts = new Map<string, boolean>();
-  const untagged = (row: AggregatedRow): boolean => {
-    const value = medium ? row.values[medium] : undefined;
-    if (value === undefined) return false;
-    let verdict = verdicts.get(value);
-    if (verdict === undefined) {
-      verdict = UNTAGGED_MEDIUMS.has(value.trim().toLowerCase());
-      verdicts.set(value, verdict);
-    }
-    return verdict;
+  const all = data.values(dimension);
+  if (!medium) return [...all.values()].filter((stats) => isUserValue(stats.value));
+  // A few mediums over many rows: each one judged once, and each row's read by value id.
+  const column = data.column(dimension);
+  const mediumColumn = data.columnBeside(column, medium);
+  const untaggedMedium = mediumColumn.values.map((value) =>
+    UNTAGGED_MEDIUMS.has(value.trim().toLowerCase()),
+  );
+  const mediumOfRow = mediumColumn.valueOfRow;
+  const untagged = (id: number): boolean => {
+    const medium = mediumOfRow[id - column.firstId] as number;
+    return medium >= 0 && (untaggedMedium[medium] as boolean);
   };
+  const { values, starts, ids } = column;
   const out: ValueStats[] = [];
-  for (const stats of data.values(dimension).values()) {
-    if (!isUserValue(stats.value)) continue;
-    if (!medium || !stats.rows.some(untagged)) {
-      out.push(stats);
+  for (let v = 0; v < values.length; v++) {
+    const value = values[v] as string;
+    if (!isUserValue(value)) continue;
+    const from = starts[v] as number;
+    const to = starts[v + 1] as number;
+    let someUntagged = false;
+    for (let i = from; i < to && !someUntagged; i++) someUntagged = untagged(ids[i] as number);
+    if (!someUntagged) {
+      out.push(all.get(value) as ValueStats);
       continue;
     }
-    const rows = stats.rows.filter((row) => !untagged(row));
-    if (rows.length === 0) continue;
+    const rows: AggregatedRow[] = [];
     let sessions = 0;
-    for (const row of rows) sessions += row.sessions;
-    out.push({ value: stats.value, sessions, rows });
+    for (let i = from; i < to; i++) {
+      const id = ids[i] as number;
+      if (untagged(id)) continue;
+      const row = column.rows[id - column.firstId] as AggregatedRow;
+      rows.push(row);
+      sessions += row.sessions;
+    }
+    if (rows.length === 0) continue;
+    out.push({ value, sessions, rows });
   }
   return out;
 }
