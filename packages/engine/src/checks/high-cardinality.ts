@@ -67,17 +67,19 @@ export const highCardinality = defineCheck({
       }
       for (const [key, groups] of byTemplate) {
         if (!explodes(param, key, groups.length, values.length)) continue;
-        const rows: AggregatedRow[] = [];
-        for (const group of groups) for (const row of group.rows) rows.push(row);
         const shown = busiest(groups);
         // Stryker disable next-line OptionalChaining: never empty
         const first = shown[0]?.value ?? key;
-        findings.add(
-          `${param}:${key}`,
-          `${fieldTitle(data.utmField(param))} splits into ${groups.length} values like '${first}' (${templateOf(first)})`,
-          rows,
-          { values: shown.map((group) => group.value), field: data.utmField(param) },
-        );
+        const title = `${fieldTitle(data.utmField(param))} splits into ${groups.length} values like '${first}' (${templateOf(first)})`;
+        const options = {
+          values: shown.map((group) => group.value),
+          field: data.utmField(param),
+        };
+        // Value by value: the same rows in the same order as one list of all of them.
+        const dimension = data.utmField(param);
+        for (const group of groups) {
+          findings.addValue(`${param}:${key}`, title, dimension, group, options);
+        }
       }
     }
 

@@ -4,13 +4,8 @@
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow, Dimension } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
-import {
-  decodeParam,
-  hasGoogleClickId,
-  hasParamValue,
-  keyPart,
-  landingParams,
-} from "../rules/tagging.ts";
+import { decodeParam, hasGoogleClickId, keyPart, landingParams } from "../rules/tagging.ts";
+import { GLANCE, glancedParam, landingGlances } from "../rules/urls.ts";
 
 const MEDIUM_DIMENSIONS: readonly Dimension[] = ["sessionManualMedium", "sessionMedium"];
 
@@ -45,10 +40,33 @@ export const missingUtmMedium = defineCheck({
       : "needs sessionManualMedium or sessionMedium";
   },
   run(data, findings) {
-    const mediumDimensions = MEDIUM_DIMENSIONS.filter((dimension) => data.has(dimension));
+    const rows = data.rows;
+    // Each row's mediums, source and campaign by value id, each value judged once.
+    const userValuesOf = (dimension: Dimension) => {
+      const column = data.ownColumn(dimension);
+      return { ofRow: column.valueOfRow, user: column.values.map((value) => isUserValue(value)) };
+    };
+    const mediumColumns = MEDIUM_DIMENSIONS.filter((dimension) => data.has(dimension)).map(
+      userValuesOf,
+    );
     // A medium in any traffic dimension (a UTM, or auto-tagging's cpc) means GA4 had one.
-    const hasMedium = (row: AggregatedRow) =>
-      mediumDimensions.some((dimension) => isUserValue(row.values[dimension]));
+    const hasMedium = (r: number) =>
+      mediumColumns.some(({ ofRow, user }) => {
+        const value = ofRow[r] as number;
+        return value >= 0 && (user[value] as boolean);
+      });
+    const sources = userValuesOf("sessionManualSource");
+    const campaigns = userValuesOf("sessionManualCampaignName");
+    const userValueAt = ({ ofRow, user }: typeof sources, r: number) => {
+      const value = ofRow[r] as number;
+      return value >= 0 && (user[value] as boolean);
+    };
+    // Each row's landing page glanced at once (shared with other checks), when this view has it.
+    const landings = data.has("landingPagePlusQueryString")
+      ? data.column("landingPagePlusQueryString")
+      : undefined;
+    const glances = landings?.rows === rows ? landingGlances(data) : undefined;
+    const landingOfRow = landings?.valueOfRow;
     const report = (row: AggregatedRow, source: string, campaign: string) => {
       if (isUserValue(source)) {
         if (SELF_TAGGING_SOURCES.has(keyPart(source))) return;
@@ -66,28 +84,48 @@ export const missingUtmMedium = defineCheck({
       }
     };
 
-    for (const row of data.rows) {
+    for (let r = 0; r < rows.length; r++) {
       // Stryker disable next-line ConditionalExpression,EqualityOperator: no dimension, no medium
-      if (mediumDimensions.length > 0 && hasMedium(row)) continue;
+      if (mediumColumns.length > 0 && hasMedium(r)) continue;
+      const row = rows[r] as AggregatedRow;
       const landing = row.values.landingPagePlusQueryString;
       // Stryker disable next-line ConditionalExpression: undefined has no click ID
       if (landing !== undefined && hasGoogleClickId(landing)) continue;
-      const source = row.values.sessionManualSource ?? "";
-      const campaign = row.values.sessionManualCampaignName ?? "";
-      if (mediumDimensions.length > 0 && (isUserValue(source) || isUserValue(campaign))) {
-        report(row, source, campaign);
+      if (mediumColumns.length > 0 && (userValueAt(sources, r) || userValueAt(campaigns, r))) {
+        report(
+          row,
+          row.values.sessionManualSource ?? "",
+          row.values.sessionManualCampaignName ?? "",
+        );
         continue;
       }
       if (landing === undefined) continue;
-      const params = landingParams(landing);
-      if (hasParamValue(params, "utm_medium")) continue;
+      // The parameters as written (first of each name, in any case), from the glance when it
+      // can tell them without parsing the URL.
+      let medium: string | undefined;
+      let source: string | undefined;
+      let campaign: string | undefined;
+      const glance = glances && landingOfRow ? (glances[landingOfRow[r] as number] as number) : -1;
+      if (glance === 0) continue;
+      if (glance > 0 && (glance & GLANCE.irregular) === 0) {
+        medium = glancedParam(landing, glance, "utm_medium");
+        source = glancedParam(landing, glance, "utm_source");
+        campaign = glancedParam(landing, glance, "utm_campaign");
+      } else {
+        const params = landingParams(landing);
+        medium = params.get("utm_medium");
+        source = params.get("utm_source");
+        campaign = params.get("utm_campaign");
+      }
+      if (hasValue(medium)) continue;
       // Stryker disable next-line ConditionalExpression: a shortcut
-      if (!hasParamValue(params, "utm_source") && !hasParamValue(params, "utm_campaign")) continue;
-      report(
-        row,
-        decodeParam(params.get("utm_source") ?? "").trim(),
-        decodeParam(params.get("utm_campaign") ?? "").trim(),
-      );
+      if (!hasValue(source) && !hasValue(campaign)) continue;
+      report(row, decodeParam(source ?? "").trim(), decodeParam(campaign ?? "").trim());
     }
   },
 });
+
+/** True when a landing URL's parameter is there and not blank once decoded. */
+function hasValue(raw: string | undefined): boolean {
+  return raw !== undefined && decodeParam(raw).trim() !== "";
+}

@@ -138,6 +138,8 @@ export class AuditData {
   private readonly present: ReadonlySet<Dimension>;
   private readonly others: readonly AuditData[];
   private readonly valueCache = new Map<Dimension, Map<string, ValueStats>>();
+  /** Each entry of `values` by its place in the column, made when first asked. */
+  private readonly statsPlaces = new Map<Dimension, Map<ValueStats, number>>();
   private readonly columnCache = new Map<Dimension, Column>();
   /** Columns of dimensions another view holds, over this view's rows (`columnBeside`). */
   private readonly besideCache = new Map<Dimension, Column>();
@@ -297,11 +299,19 @@ export class AuditData {
   columnBeside(beside: Column, dimension: Dimension): Column {
     const view = [this, ...this.others].find((data) => data.rows === beside.rows);
     if (!view) throw new Error("the column is not of this audit's rows");
-    if (view.holderOf(dimension) === view) return view.column(dimension);
-    let column = view.besideCache.get(dimension);
+    return view.ownColumn(dimension);
+  }
+
+  /**
+   * The column of `dimension` over this view's own rows (`row.values[dimension]` by value id),
+   * even when another view holds the dimension: then no row has a value (-1).
+   */
+  ownColumn(dimension: Dimension): Column {
+    if (this.holderOf(dimension) === this) return this.column(dimension);
+    let column = this.besideCache.get(dimension);
     if (!column) {
-      column = view.buildColumn(dimension);
-      view.besideCache.set(dimension, column);
+      column = this.buildColumn(dimension);
+      this.besideCache.set(dimension, column);
     }
     return column;
   }
@@ -385,6 +395,26 @@ export class AuditData {
     const value = build(this);
     this.derivedCache.set(name, value);
     return value;
+  }
+
+  /**
+   * The place in `column(dimension)` of a value's stats when they are the very entry `values`
+   * gave (all of the value's rows), else -1: what lets a finding take those rows as the column's
+   * ids instead of reaching each row object (a cache miss a row at high cardinality).
+   */
+  columnIndexOf(dimension: Dimension, stats: ValueStats): number {
+    const holder = this.holderOf(dimension);
+    if (holder !== this) return holder.columnIndexOf(dimension, stats);
+    const map = this.valueCache.get(dimension);
+    if (!map || map.get(stats.value) !== stats) return -1;
+    let places = this.statsPlaces.get(dimension);
+    if (!places) {
+      places = new Map();
+      let v = 0;
+      for (const entry of map.values()) places.set(entry, v++);
+      this.statsPlaces.set(dimension, places);
+    }
+    return places.get(stats) ?? -1;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { AuditData } from "./audit-data.ts";
+import type { AuditData, ValueStats } from "./audit-data.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
@@ -91,6 +91,26 @@ export class FindingCollector {
     }
   }
 
+  /**
+   * `add` for the rows of a value of `dimension` (`AuditData.values`, or a part of its rows):
+   * the value's whole entry is added by its ids in the column, without reaching each row.
+   */
+  addValue(
+    key: string,
+    title: string,
+    dimension: Dimension,
+    stats: ValueStats,
+    options: AddOptions = {},
+  ): void {
+    const at = this.data.columnIndexOf(dimension, stats);
+    if (at < 0) {
+      this.add(key, title, stats.rows, options);
+      return;
+    }
+    const { ids, starts } = this.data.column(dimension);
+    this.addIds(key, title, ids, starts[at] as number, starts[at + 1] as number, options);
+  }
+
   private draft(key: string, title: string, options: AddOptions): Draft {
     if (this.settled) throw new Error("the findings were read already");
     let draft = this.drafts.get(key);
@@ -108,7 +128,8 @@ export class FindingCollector {
     } else if (options.severity && rank(options.severity) < rank(draft.severity)) {
       draft.severity = options.severity;
     }
-    if (options.values) {
+    // A finding shows its first values only: once it has them, the rest need not be read.
+    if (options.values && draft.values.size < VALUES_PER_FINDING) {
       for (const value of options.values) {
         if (draft.values.size < VALUES_PER_FINDING) draft.values.add(value);
       }
@@ -118,7 +139,11 @@ export class FindingCollector {
 
   private push(draft: Draft, row: AggregatedRow): void {
     const id = row.id;
-    if (id === undefined || this.data.rowById(id) !== row) {
+    // The check's own view first, read in place: most rows added are its rows.
+    if (
+      id === undefined ||
+      (this.data.rows[id - this.data.firstId] !== row && this.data.rowById(id) !== row)
+    ) {
       throw new Error("a finding's rows must be rows of the audit's data");
     }
     pushId(draft, id);

@@ -17,6 +17,8 @@ export function landingParams(landing: string): Map<string, string> {
 
 /** A query value as GA4 would store it ("spring%20sale" and "spring+sale" → "spring sale"). */
 export function decodeParam(value: string): string {
+  // Nothing to decode (most values): the value as it is, without a copy or a decoder call.
+  if (!value.includes("%") && !value.includes("+")) return value;
   const spaced = value.replace(/\+/g, " ");
   try {
     return decodeURIComponent(spaced);
