@@ -189,16 +189,13 @@ const WORD_SEPARATORS = /[^a-z0-9]+/;
 const TRAILING_DIGITS = /\d+$/;
 const NON_ALPHANUMERIC = /[^a-z0-9]/g;
 
-/** What the check needs from one landing value, computed once per distinct value. */
-interface LandingInfo {
-  /** Carries at least one parameter GA4 reads as a campaign parameter. */
-  tagged: boolean;
-  /** utm_source and utm_medium as the link wrote them, decoded. */
+/** utm_source and utm_medium of a tagged landing value, as the link wrote them. */
+interface LandingUtms {
+  /** Decoded. */
   source: string | undefined;
   medium: string | undefined;
+  /** utm_source names the site's own host. */
   namesOwnHost: boolean;
-  path: string;
-  funnel: Funnel | undefined;
 }
 
 /** A landing path inside the checkout or account funnel, and the finding it belongs to. */
@@ -208,14 +205,49 @@ interface Funnel {
   title: string;
 }
 
-const UNTAGGED: LandingInfo = {
-  tagged: false,
+/**
+ * What the check needs from one landing value, once per distinct value. Its path and funnel are
+ * read at once; its UTMs when a row first asks: most rows carry their source and medium in the
+ * dimensions, and at high cardinality nearly every landing value is one row's.
+ */
+class LandingInfo {
+  /** Carries at least one parameter GA4 reads as a campaign parameter. */
+  readonly tagged: boolean;
+  readonly path: string;
+  readonly funnel: Funnel | undefined;
+  private readonly landing: string;
+  private readonly glance: number;
+  private readonly isOwnHost: (host: string) => boolean;
+  private read: LandingUtms | undefined;
+
+  constructor(
+    tagged: boolean,
+    path: string,
+    landing: string,
+    glance: number,
+    isOwnHost: (host: string) => boolean,
+    utms?: LandingUtms,
+  ) {
+    this.tagged = tagged;
+    this.path = path;
+    this.funnel = tagged ? funnelOf(path) : undefined;
+    this.landing = landing;
+    this.glance = glance;
+    this.isOwnHost = isOwnHost;
+    this.read = utms;
+  }
+
+  utms(): LandingUtms {
+    this.read ??= glancedUtms(this.landing, this.glance, this.isOwnHost);
+    return this.read;
+  }
+}
+
+const UNTAGGED = new LandingInfo(false, "/", "", 0, () => false, {
   source: undefined,
   medium: undefined,
   namesOwnHost: false,
-  path: "/",
-  funnel: undefined,
-};
+});
 
 type SourceVerdict = { key: string; title: string } | undefined;
 
@@ -223,6 +255,8 @@ type SourceVerdict = { key: string; title: string } | undefined;
 interface Judgement {
   source: SourceVerdict;
   externalInFunnel: boolean;
+  /** The source names the site's own host: only then does the link's own utm_source matter. */
+  sourceIsOwnHost: boolean;
 }
 
 export const internalUtmLink = defineCheck({
@@ -275,6 +309,7 @@ export const internalUtmLink = defineCheck({
         judgement = {
           source: judgeSource(source, medium, namesOwnHost, brands, isOwnHost),
           externalInFunnel: isExternal(source, medium, true),
+          sourceIsOwnHost: isOwnHost(source.trim().toLowerCase()),
         };
         // Stryker disable next-line CallExpression: a cache
         byMedium.set(medium, judgement);
@@ -285,27 +320,35 @@ export const internalUtmLink = defineCheck({
     const sourceDimension = data.utmDimension("source");
     const mediumDimension = data.utmDimension("medium");
     const userValues = new Map<string, boolean>();
-    const pick = (dimension: string | undefined, fromLanding: string | undefined): string => {
+    /** The row's dimension value when a person set it (what GA4 recorded), else undefined. */
+    const userValueOf = (value: string | undefined): string | undefined => {
       // Stryker disable next-line ConditionalExpression: undefined is no user value
-      if (dimension !== undefined) {
-        let user = userValues.get(dimension);
-        // Stryker disable next-line ConditionalExpression: a cache
-        if (user === undefined) {
-          user = isUserValue(dimension);
-          // Stryker disable next-line CallExpression: a cache
-          userValues.set(dimension, user);
-        }
-        if (user) return dimension;
+      if (value === undefined) return undefined;
+      let user = userValues.get(value);
+      // Stryker disable next-line ConditionalExpression: a cache
+      if (user === undefined) {
+        user = isUserValue(value);
+        // Stryker disable next-line CallExpression: a cache
+        userValues.set(value, user);
       }
-      // Stryker disable next-line StringLiteral: any non-word reads as no source
-      return isUserValue(fromLanding) ? fromLanding : "";
+      return user ? value : undefined;
     };
+    // Stryker disable next-line StringLiteral: any non-word reads as no source
+    const fromLanding = (value: string | undefined): string => (isUserValue(value) ? value : "");
 
     const inspect = (row: AggregatedRow, landing: string | undefined, info: LandingInfo) => {
       // The row's dimension first (what GA4 recorded), else what the landing URL says.
-      const source = pick(sourceDimension && row.values[sourceDimension], info.source);
-      const medium = pick(mediumDimension && row.values[mediumDimension], info.medium);
-      const judgement = judge(source, medium, info.namesOwnHost);
+      const source =
+        userValueOf(sourceDimension && row.values[sourceDimension]) ??
+        fromLanding(info.utms().source);
+      const medium =
+        userValueOf(mediumDimension && row.values[mediumDimension]) ??
+        fromLanding(info.utms().medium);
+      let judgement = judge(source, medium, false);
+      // Whether the link names the own host changes the verdict on an own-host source only.
+      if (judgement.sourceIsOwnHost && info.utms().namesOwnHost) {
+        judgement = judge(source, medium, true);
+      }
       if (judgement.source) {
         findings.add(judgement.source.key, judgement.source.title, row, {
           values: [source],
@@ -323,9 +366,10 @@ export const internalUtmLink = defineCheck({
       }
       const referrer = row.values.pageReferrer;
       if (referrer !== undefined && isOwnHost(referrer)) {
+        const path = info.path;
         findings.add(
-          `referrer:${pathKey(info.path)}`,
-          `Links from your own pages to ${info.path} carry UTM parameters`,
+          `referrer:${pathKey(path)}`,
+          `Links from your own pages to ${path} carry UTM parameters`,
           row,
           { values: [landing], field: "landingPagePlusQueryString" },
         );
@@ -480,7 +524,10 @@ function isExternal(source: string, medium: string, inFunnel: boolean): boolean 
   return channel === "Display" || channel === "Referral" || sourceCategory(source) !== undefined;
 }
 
-/** What a landing value's UTM parameters say, read from its glance (`utmGlance`) when it can. */
+/**
+ * A landing value's info: whether it is tagged, read from its glance (`utmGlance`) when it can,
+ * else from the parsed URL (whose UTMs are then read at once).
+ */
 function landingInfo(
   landing: string,
   glance: number,
@@ -489,43 +536,54 @@ function landingInfo(
   // GA4's placeholders never mention "utm": no need to test for them first.
   // Stryker disable next-line ConditionalExpression: a shortcut
   if ((glance & GLANCE.mentions) === 0) return UNTAGGED;
+  if ((glance & GLANCE.irregular) === 0) {
+    // Only recognised names, written plainly: tagged when any is there.
+    // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
+    if ((glance & GLANCE_NAME_MASK) === 0) return UNTAGGED;
+    // Stryker disable next-line StringLiteral: pathKey reads "" as "/"
+    return new LandingInfo(
+      true,
+      landing.slice(0, landing.indexOf("?")) || "/",
+      landing,
+      glance,
+      isOwnHost,
+    );
+  }
+  // Stryker disable next-line ConditionalExpression: a shortcut
+  if (!mentionsUtm(landing)) return UNTAGGED;
+  const url = parseLanding(landing);
   let tagged = false;
   let source: string | undefined;
   let medium: string | undefined;
-  let path: string;
-  if ((glance & GLANCE.irregular) === 0) {
-    // Only recognised names, written plainly: what they say is read without parsing the URL.
-    tagged = (glance & GLANCE_NAME_MASK) !== 0;
-    // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
-    if (!tagged) return UNTAGGED;
-    const rawSource = glancedParam(landing, glance, "utm_source");
-    const rawMedium = glancedParam(landing, glance, "utm_medium");
-    source = rawSource === undefined ? undefined : decodeComponent(rawSource);
-    medium = rawMedium === undefined ? undefined : decodeComponent(rawMedium);
-    path = landing.slice(0, landing.indexOf("?"));
-  } else {
-    // Stryker disable next-line ConditionalExpression: a shortcut
-    if (!mentionsUtm(landing)) return UNTAGGED;
-    const url = parseLanding(landing);
-    for (const param of url.params) {
-      if (!isUtmParam(param)) continue;
-      tagged = true;
-      if (param.name === "utm_source") source ??= decodeComponent(param.value);
-      else if (param.name === "utm_medium") medium ??= decodeComponent(param.value);
-    }
-    // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
-    if (!tagged) return UNTAGGED;
-    path = url.path;
+  for (const param of url.params) {
+    if (!isUtmParam(param)) continue;
+    tagged = true;
+    if (param.name === "utm_source") source ??= decodeComponent(param.value);
+    else if (param.name === "utm_medium") medium ??= decodeComponent(param.value);
   }
+  // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
+  if (!tagged) return UNTAGGED;
   // Stryker disable next-line StringLiteral: pathKey reads "" as "/"
-  path ||= "/";
-  return {
-    tagged,
+  return new LandingInfo(true, url.path || "/", landing, glance, isOwnHost, {
     source,
     medium,
     namesOwnHost: source !== undefined && isOwnHost(source),
-    path,
-    funnel: funnelOf(path),
+  });
+}
+
+/** The UTMs of a tagged landing value whose glance is not irregular, read without parsing it. */
+function glancedUtms(
+  landing: string,
+  glance: number,
+  isOwnHost: (host: string) => boolean,
+): LandingUtms {
+  const rawSource = glancedParam(landing, glance, "utm_source");
+  const rawMedium = glancedParam(landing, glance, "utm_medium");
+  const source = rawSource === undefined ? undefined : decodeComponent(rawSource);
+  return {
+    source,
+    medium: rawMedium === undefined ? undefined : decodeComponent(rawMedium),
+    namesOwnHost: source !== undefined && isOwnHost(source),
   };
 }
 
