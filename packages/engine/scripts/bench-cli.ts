@@ -13,7 +13,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream, existsSync, renameSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, renameSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -125,17 +125,20 @@ interface Measured {
   groups: number;
 }
 
+/** The Node flags `utmost-audit` runs with: those of its first line (`env -S node ...`). */
+const CLI_FLAGS = (
+  readFileSync(path.join(here, "../bin/utmost-audit.js"), "utf8").split("\n")[0] ?? ""
+)
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 /** Runs a measuring script in a child process; it prints `{ peakRssMb, groups }` last. */
-function measure(script: string, file: string): Measured {
+function measure(script: string, file: string, flags: readonly string[] = []): Measured {
   const started = performance.now();
-  const child = spawnSync(
-    process.execPath,
-    ["--max-semi-space-size=32", path.join(here, script), file],
-    {
-      encoding: "utf8",
-      maxBuffer: 1 << 26,
-    },
-  );
+  const child = spawnSync(process.execPath, [...flags, path.join(here, script), file], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   const wallMs = performance.now() - started;
   if (child.status !== 0) throw new Error(`${script} failed: ${child.stderr}`);
   const last = child.stdout.trim().split("\n").at(-1) ?? "{}";
@@ -149,7 +152,7 @@ for (const [kind, pool] of [
   ["low", 120_000],
 ] as const) {
   const file = await csvFile(kind, pool);
-  const utmost = measure("bench-cli-utmost.ts", file);
+  const utmost = measure("bench-cli-utmost.ts", file, CLI_FLAGS);
   const duckdb = measure("bench-cli-duckdb.ts", file);
   rows.push(
     `| ${kind} | ${ROWS.toLocaleString("en")} | ${duckdb.groups.toLocaleString("en")} | ${(utmost.wallMs / 1000).toFixed(2)} s | ${utmost.peakRssMb} MB | ${(duckdb.wallMs / 1000).toFixed(2)} s | ${duckdb.peakRssMb} MB | ${(utmost.wallMs / duckdb.wallMs).toFixed(1)}x |`,

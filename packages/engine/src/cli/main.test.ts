@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -424,6 +425,20 @@ describe("utmost-audit", () => {
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toMatch(/details\.csv:1:1: a ledger is needed: this file is the details view/);
+  });
+
+  it("runs as the installed command, through its own line's Node and flags", async () => {
+    const bin = path.join(import.meta.dirname, "../../bin/utmost-audit.js");
+    const input = await file("command.csv", csvOf(DIMENSIONS, SESSIONS));
+    // The Node running the tests is the project's: `env` finds it first, as under npm exec.
+    const PATH = `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`;
+    const run = spawnSync(bin, [input, "--format", "json"], {
+      encoding: "utf8",
+      env: { ...process.env, PATH },
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).totals.sessions).toBe(1000);
   });
 
   it("explains usage errors", async () => {
