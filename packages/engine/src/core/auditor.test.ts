@@ -173,6 +173,14 @@ describe("combinations", () => {
     const report = auditor.finish();
     expect(report.totals.distinctRows).toBe(1);
     expect(report.totals.dimensions).not.toContain("sessionManualTerm");
+
+    // Looked up before any row: the rows after it keep their own values and sessions.
+    const first = createAuditor(context);
+    first.combination({ sessionSource: "newsletter", sessionManualTerm: "unused" });
+    for (const row of rows) first.add(row);
+    const whole = createAuditor(context);
+    for (const row of rows) whole.add(row);
+    expect(first.finish()).toEqual(whole.finish());
   });
 
   it("refuses bad sessions and another audit's combination", () => {

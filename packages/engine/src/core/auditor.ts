@@ -393,13 +393,17 @@ function buildRows(
 ): BuiltRows {
   const { width, ids, values } = keys;
   const rows: AggregatedRow[] = [];
-  const kept: number[] = [];
+  /** Each row's group, once a group without rows was met (until then row r is group r). */
+  let kept: number[] | undefined;
   const has = new Uint8Array(width);
   /** A values object per set of dimensions a group has values of, to copy. */
   const templates = new Map<number, { [D in Dimension]?: string }>();
   for (let group = 0; group < groups; group++) {
     const count = counts[group] as number;
-    if (count === 0) continue;
+    if (count === 0) {
+      kept ??= Array.from({ length: group }, (_, index) => index);
+      continue;
+    }
     const base = group * width;
     let mask = 0;
     for (let d = 0; d < width; d++) {
@@ -425,10 +429,10 @@ function buildRows(
       rows: count,
       id: -1,
     });
-    kept.push(group);
+    kept?.push(group);
   }
   const present = KEY_DIMENSIONS.filter((_, d) => has[d] === 1);
-  const groupOfRow = rows.length < groups ? Int32Array.from(kept) : undefined;
+  const groupOfRow = kept ? Int32Array.from(kept) : undefined;
   return { rows, keys, groupOfRow, present };
 }
 
