@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
-import { AuditData } from "./audit-data.ts";
+import { AuditData, type Column, type ValueStats } from "./audit-data.ts";
 import { type Combination, createAuditor, InvalidRowError, KEY_DIMENSIONS } from "./auditor.ts";
 import { defineCheck } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
@@ -516,5 +516,146 @@ describe("columns", () => {
       ["landing:/y", 3],
       ["landing:/z", 1],
     ]);
+  });
+
+  describe("across views", () => {
+    const views = {
+      sessions: ["sessionSource", "sessionManualSource", "landingPagePlusQueryString"],
+      details: ["sessionManualSource", "sessionManualTerm"],
+    } as const;
+
+    /** Runs `probe` on the ledger of an audit whose details view holds the terms. */
+    function onLedger(probe: (data: AuditData) => void): void {
+      const check = defineCheck({
+        ...everyEmailRow,
+        id: "test-across-views",
+        requires: [],
+        run: (data) => {
+          probe(data);
+          ran = true;
+        },
+      });
+      let ran = false;
+      const auditor = createAuditor(context(), [check], { views });
+      auditor.add({ sessionSource: "google", landingPagePlusQueryString: "/a", sessions: 4 });
+      auditor.add({ sessionSource: "news", sessionManualSource: "news", sessions: 6 });
+      auditor.add({ sessionSource: "google", landingPagePlusQueryString: "/b", sessions: 1 });
+      auditor.add(
+        { sessionManualSource: "news", sessionManualTerm: "shoes", sessions: 3 },
+        "details",
+      );
+      auditor.add({ sessionManualTerm: "boots", sessions: 2 }, "details");
+      auditor.add(
+        { sessionManualSource: "ads", sessionManualTerm: "shoes", sessions: 5 },
+        "details",
+      );
+      auditor.finish();
+      expect(ran).toBe(true);
+    }
+
+    /** Each of the column's rows' value, read from the column, beside what the row says. */
+    function readBack(column: Column) {
+      return column.rows.map((row, r) => {
+        const v = column.valueOfRow[r] as number;
+        return { id: row.id, value: v < 0 ? undefined : column.values[v] };
+      });
+    }
+
+    it("ownColumn is the column of a dimension the view holds, over its own rows", () => {
+      onLedger((data) => {
+        const own = data.ownColumn("landingPagePlusQueryString");
+        expect(own).toBe(data.column("landingPagePlusQueryString"));
+        expect(own.rows).toBe(data.rows);
+        // The row without a landing page has none; the others' values are theirs.
+        expect(readBack(own)).toEqual([
+          { id: 0, value: "/a" },
+          { id: 1, value: undefined },
+          { id: 2, value: "/b" },
+        ]);
+        expect(own.values).toEqual(["/a", "/b"]);
+        expect([...own.ids]).toEqual([0, 2]);
+      });
+    });
+
+    it("ownColumn of a dimension another view holds has no value in any of this view's rows", () => {
+      onLedger((data) => {
+        const terms = data.column("sessionManualTerm");
+        expect(terms.rows).not.toBe(data.rows);
+        expect(terms.values).toEqual(["shoes", "boots"]);
+        const own = data.ownColumn("sessionManualTerm");
+        expect(own.rows).toBe(data.rows);
+        expect(own.firstId).toBe(0);
+        expect(own.values).toEqual([]);
+        expect([...own.valueOfRow]).toEqual([-1, -1, -1]);
+        expect([...own.starts]).toEqual([0]);
+        expect(own.ids).toHaveLength(0);
+        // Made once.
+        expect(data.ownColumn("sessionManualTerm")).toBe(own);
+      });
+    });
+
+    it("columnBeside reads a dimension over the rows of another view's column", () => {
+      onLedger((data) => {
+        const terms = data.column("sessionManualTerm");
+        const sources = data.columnBeside(terms, "sessionManualSource");
+        // The details view's own sources, not the ledger's: the same rows as the terms.
+        expect(sources.rows).toBe(terms.rows);
+        expect(sources).not.toBe(data.column("sessionManualSource"));
+        expect(readBack(sources)).toEqual([
+          { id: 3, value: "news" },
+          { id: 4, value: undefined },
+          { id: 5, value: "ads" },
+        ]);
+        expect(sources.values).toEqual(["news", "ads"]);
+        expect([...sources.sessions]).toEqual([3, 5]);
+        // The details rows carry no session source: the ledger holds it.
+        const sessionSources = data.columnBeside(terms, "sessionSource");
+        expect(sessionSources.rows).toBe(terms.rows);
+        expect([...sessionSources.valueOfRow]).toEqual([-1, -1, -1]);
+        // Beside one of this view's own columns, this view's column.
+        const landing = data.column("landingPagePlusQueryString");
+        expect(data.columnBeside(landing, "sessionSource")).toBe(data.column("sessionSource"));
+      });
+    });
+
+    it("columnBeside refuses a column of rows that are not the audit's", () => {
+      onLedger((data) => {
+        const stranger = new AuditData(
+          [{ values: { sessionSource: "x" }, sessions: 1, keyEvents: 0, rows: 1 }],
+          new Set<Dimension>(["sessionSource"]),
+          context(),
+        );
+        expect(() => data.columnBeside(stranger.column("sessionSource"), "sessionSource")).toThrow(
+          /not of this audit's rows/,
+        );
+      });
+    });
+
+    it("columnIndexOf places only the very entries values gave, in the holding view's column", () => {
+      onLedger((data) => {
+        // Before the value list is built, no entry is the list's.
+        const early = data.valueStats("sessionManualTerm", "boots");
+        expect(early?.sessions).toBe(2);
+        expect(data.columnIndexOf("sessionManualTerm", early as ValueStats)).toBe(-1);
+        const terms = data.values("sessionManualTerm");
+        const column = data.column("sessionManualTerm");
+        for (const stats of terms.values()) {
+          const at = data.columnIndexOf("sessionManualTerm", stats);
+          expect(column.values[at]).toBe(stats.value);
+          const ids = [...column.ids.subarray(column.starts[at], column.starts[at + 1])];
+          expect(ids).toEqual(stats.rows.map((row) => row.id));
+        }
+        const shoes = terms.get("shoes") as ValueStats;
+        // A copy, or a part of the value's rows, is not the entry.
+        expect(data.columnIndexOf("sessionManualTerm", { ...shoes })).toBe(-1);
+        expect(
+          data.columnIndexOf("sessionManualTerm", { ...shoes, rows: shoes.rows.slice(1) }),
+        ).toBe(-1);
+        // An entry of another dimension's list, with a value this one lacks.
+        const google = data.values("sessionSource").get("google") as ValueStats;
+        expect(data.columnIndexOf("sessionManualTerm", google)).toBe(-1);
+        expect(data.columnIndexOf("sessionSource", google)).toBe(0);
+      });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
-import { AuditData } from "./audit-data.ts";
+import { AuditData, type ValueStats } from "./audit-data.ts";
 import { FindingCollector } from "./findings.ts";
 import type { AggregatedRow, Dimension } from "./types.ts";
 
@@ -67,5 +67,107 @@ describe("AuditData.valueStats", () => {
     expect(data.valueStats("sessionSource", "z")).toBeUndefined();
     expect(data.values("sessionSource").get("a")).toEqual(before);
     expect(data.valueStats("sessionSource", "a")).toBe(data.values("sessionSource").get("a"));
+  });
+});
+
+describe("FindingCollector.addValue", () => {
+  /** Sources a, b, a, c, a: "a" has rows 0, 2 and 4. */
+  function sample() {
+    const rows = [row("a", 1), row("b", 2), row("a", 4), row("c", 8), row("a", 16)];
+    const data = dataOf(rows);
+    return { rows, data, a: data.values("sessionSource").get("a") as ValueStats };
+  }
+
+  it("adds every row of a value's entry, with its options", () => {
+    const { data, a } = sample();
+    const collector = new FindingCollector(data);
+    collector.addValue("x", "X", "sessionSource", a, {
+      values: ["a"],
+      severity: "critical",
+      field: "sessionSource",
+    });
+    expect(collector.findings()).toMatchObject([
+      {
+        key: "x",
+        values: ["a"],
+        affectedSessions: 21,
+        severity: "critical",
+        field: "sessionSource",
+      },
+    ]);
+    expect([...(collector.rowsByKey().get("x") ?? [])]).toEqual([0, 2, 4]);
+    expect(collector.affectedSessions()).toBe(21);
+  });
+
+  it("counts once a row that is in the finding already", () => {
+    const { rows, data, a } = sample();
+    const collector = new FindingCollector(data);
+    collector.add("x", "X", rows[2] as AggregatedRow);
+    collector.add("x", "X", rows[3] as AggregatedRow);
+    collector.addValue("x", "X", "sessionSource", a);
+    collector.addValue("x", "X", "sessionSource", a);
+    collector.addValue("y", "Y", "sessionSource", a);
+    expect(collector.findings().map((f) => [f.key, f.affectedSessions])).toEqual([
+      ["x", 29],
+      ["y", 21],
+    ]);
+    expect([...(collector.rowsByKey().get("x") ?? [])]).toEqual([2, 3, 0, 4]);
+    expect(collector.affectedSessions()).toBe(29);
+  });
+
+  it("adds the rows given when the stats are not the value list's entry", () => {
+    const { rows, data, a } = sample();
+    const collector = new FindingCollector(data);
+    // Part of the value's rows, and stats read before any list was built.
+    collector.addValue("part", "P", "sessionSource", { ...a, rows: [rows[4] as AggregatedRow] });
+    const fresh = dataOf([row("a", 1), row("b", 2)]);
+    const early = fresh.valueStats("sessionSource", "b") as ValueStats;
+    const other = new FindingCollector(fresh);
+    other.addValue("b", "B", "sessionSource", early);
+    expect([...(collector.rowsByKey().get("part") ?? [])]).toEqual([4]);
+    expect(other.affectedSessions()).toBe(2);
+    // Rows that are not the audit's are refused, as `add` refuses them.
+    const stranger = new FindingCollector(data);
+    expect(() =>
+      stranger.addValue("s", "S", "sessionSource", {
+        value: "a",
+        sessions: 1,
+        rows: [row("a", 1)],
+      }),
+    ).toThrow(/rows of the audit's data/);
+  });
+
+  it("adds the rows of a value another view holds, by that view's ids", () => {
+    const others: AuditData[] = [];
+    const sessionsById = new Float64Array(5);
+    const links = { totalSessions: 31, others, sessionsById };
+    const ledger = new AuditData(
+      [row("a", 1), row("b", 2)],
+      new Set(["sessionSource"]),
+      context(),
+      {
+        ...links,
+        view: "sessions",
+        firstId: 0,
+      },
+    );
+    const terms = ["shoes", "boots", "shoes"].map((term, i) => ({
+      values: { sessionManualTerm: term },
+      sessions: 4 << i,
+      keyEvents: 0,
+      rows: 1,
+    }));
+    const details = new AuditData(terms, new Set<Dimension>(["sessionManualTerm"]), context(), {
+      ...links,
+      view: "details",
+      firstId: 2,
+    });
+    others.push(ledger, details);
+    const collector = new FindingCollector(ledger);
+    const shoes = ledger.values("sessionManualTerm").get("shoes") as ValueStats;
+    collector.addValue("shoes", "Shoes", "sessionManualTerm", shoes);
+    expect([...(collector.rowsByKey().get("shoes") ?? [])]).toEqual([2, 4]);
+    expect(collector.findings()[0]?.examples.map((example) => example.sessions)).toEqual([16, 4]);
+    expect(collector.affectedSessions()).toBe(20);
   });
 });
