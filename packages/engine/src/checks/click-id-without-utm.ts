@@ -5,6 +5,7 @@ import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow, Severity } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import {
+  clickIdHints,
   hasGoogleClickId,
   hasParamValue,
   keyPart,
@@ -71,10 +72,15 @@ export const clickIdWithoutUtm = defineCheck({
   },
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
-    for (const row of data.rows) {
-      const landing = row.values.landingPagePlusQueryString;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
-      if (landing === undefined || !CLICK_ID_PATTERN.test(landing)) continue;
+    const rows = data.rows;
+    const mayCarryClickId = clickIdHints(data);
+    for (let r = 0; r < rows.length; r++) {
+      // A landing value without the hint (or no landing) carries no click id.
+      if (mayCarryClickId[r] === 0) continue;
+      const row = rows[r] as AggregatedRow;
+      const landing = row.values.landingPagePlusQueryString as string;
+      // Stryker disable next-line ConditionalExpression: a shortcut
+      if (!CLICK_ID_PATTERN.test(landing)) continue;
       const params = landingParams(landing);
       if (hasParamValue(params, "utm_source") || hasParamValue(params, "utm_medium")) continue;
       // A Google click id next to another one (a Google ad URL shared on Facebook) is a Google

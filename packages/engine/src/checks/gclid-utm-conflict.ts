@@ -4,6 +4,7 @@
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, parseLanding } from "../core/values.ts";
+import { clickIdHints } from "../rules/tagging.ts";
 
 const CLICK_IDS: ReadonlySet<string> = new Set(["gclid", "gbraid", "wbraid"]);
 const NOT_SET = "(not set)";
@@ -41,8 +42,27 @@ export const gclidUtmConflict = defineCheck({
   },
   run(data, findings) {
     const pairs = new Map<string, Pair>();
-    for (const row of data.rows) {
-      const conflict = fromLanding(row.values.landingPagePlusQueryString) ?? fromDimensions(row);
+    const rows = data.rows;
+    const mayCarryClickId = clickIdHints(data);
+    // Whether each row's session source and medium are GA4's google / cpc, judged once per value.
+    const sources = data.ownColumn("sessionSource");
+    const mediums = data.ownColumn("sessionMedium");
+    const googleSource = sources.values.map((value) => value.trim().toLowerCase() === "google");
+    const cpcMedium = mediums.values.map((value) => value.trim().toLowerCase() === "cpc");
+    const isGoogleCpc = (r: number) => {
+      const source = sources.valueOfRow[r] as number;
+      const medium = mediums.valueOfRow[r] as number;
+      return (
+        source >= 0 && medium >= 0 && googleSource[source] === true && cpcMedium[medium] === true
+      );
+    };
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r] as AggregatedRow;
+      // A landing value without the click-id hint (or no landing) carries no click id.
+      const conflict =
+        (mayCarryClickId[r] === 1
+          ? fromLanding(row.values.landingPagePlusQueryString)
+          : undefined) ?? (isGoogleCpc(r) ? fromDimensions(row) : undefined);
       if (!conflict) continue;
       const key = `manual:${conflict.source.trim().toLowerCase()}|${conflict.medium.trim().toLowerCase()}`;
       let pair = pairs.get(key);

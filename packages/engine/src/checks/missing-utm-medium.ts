@@ -4,7 +4,13 @@
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow, Dimension } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
-import { decodeParam, hasGoogleClickId, keyPart, landingParams } from "../rules/tagging.ts";
+import {
+  clickIdHints,
+  decodeParam,
+  hasGoogleClickId,
+  keyPart,
+  landingParams,
+} from "../rules/tagging.ts";
 import { GLANCE, glancedParam, landingGlances } from "../rules/urls.ts";
 
 const MEDIUM_DIMENSIONS: readonly Dimension[] = ["sessionManualMedium", "sessionMedium"];
@@ -67,6 +73,7 @@ export const missingUtmMedium = defineCheck({
       : undefined;
     const glances = landings?.rows === rows ? landingGlances(data) : undefined;
     const landingOfRow = landings?.valueOfRow;
+    const mayCarryClickId = clickIdHints(data);
     const report = (row: AggregatedRow, source: string, campaign: string) => {
       if (isUserValue(source)) {
         if (SELF_TAGGING_SOURCES.has(keyPart(source))) return;
@@ -89,8 +96,8 @@ export const missingUtmMedium = defineCheck({
       if (mediumColumns.length > 0 && hasMedium(r)) continue;
       const row = rows[r] as AggregatedRow;
       const landing = row.values.landingPagePlusQueryString;
-      // Stryker disable next-line ConditionalExpression: undefined has no click ID
-      if (landing !== undefined && hasGoogleClickId(landing)) continue;
+      // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
+      if (mayCarryClickId[r] === 1 && hasGoogleClickId(landing as string)) continue;
       if (mediumColumns.length > 0 && (userValueAt(sources, r) || userValueAt(campaigns, r))) {
         report(
           row,

@@ -4,7 +4,7 @@
 import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
-import { autoTaggedPlatform, hasGoogleClickId, keyPart } from "../rules/tagging.ts";
+import { autoTaggedPlatform, clickIdHints, hasGoogleClickId, keyPart } from "../rules/tagging.ts";
 
 /**
  * Campaign values that name no campaign. `(cpc)` and `(cpm)` are what GA4 writes for an
@@ -59,32 +59,29 @@ export const paidTrafficWithoutCampaign = defineCheck({
   run(data, findings) {
     const manual = data.has("sessionManualSource") && data.has("sessionManualMedium");
     const pairs = new Map<string, Pair>();
-    // The platform of each source and medium pair, judged once: a few pairs recur over every row.
-    const platforms = new Map<string, Map<string, string | null>>();
-    const platformOf = (source: string, medium: string): string | null => {
-      let byMedium = platforms.get(source);
-      // Stryker disable next-line ConditionalExpression: a cache
-      if (!byMedium) {
-        byMedium = new Map();
-        // Stryker disable next-line CallExpression: a cache
-        platforms.set(source, byMedium);
-      }
-      let platform = byMedium.get(medium);
+    // The platform of each source and medium pair, judged once by the values' ids: a few pairs
+    // recur over every row.
+    const sources = data.ownColumn("sessionSource");
+    const mediums = data.ownColumn("sessionMedium");
+    const platforms = new Map<number, string | null>();
+    const mayCarryClickId = clickIdHints(data);
+    const rows = data.rows;
+    for (let r = 0; r < rows.length; r++) {
+      const sourceId = sources.valueOfRow[r] as number;
+      const mediumId = mediums.valueOfRow[r] as number;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: no platform then
+      if (sourceId < 0 || mediumId < 0) continue;
+      const source = sources.values[sourceId] as string;
+      const medium = mediums.values[mediumId] as string;
+      const pairId = sourceId * mediums.values.length + mediumId;
+      let platform = platforms.get(pairId);
       // Stryker disable next-line ConditionalExpression: a cache
       if (platform === undefined) {
         platform = autoTaggedPlatform(source, medium) ?? null;
-        // Stryker disable next-line CallExpression: a cache
-        byMedium.set(medium, platform);
+        platforms.set(pairId, platform);
       }
-      return platform;
-    };
-    for (const row of data.rows) {
-      const source = row.values.sessionSource;
-      const medium = row.values.sessionMedium;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: no platform then
-      if (source === undefined || medium === undefined) continue;
-      const platform = platformOf(source, medium);
-      if (!platform || !isAutoTagged(row, manual)) continue;
+      const row = rows[r] as AggregatedRow;
+      if (!platform || !isAutoTagged(row, manual, mayCarryClickId[r] === 1)) continue;
       const key = `${keyPart(source)} / ${keyPart(medium)}`;
       let pair = pairs.get(key);
       if (!pair) {
@@ -124,13 +121,14 @@ export const paidTrafficWithoutCampaign = defineCheck({
 
 /**
  * Whether auto-tagging, not UTMs, gave the row its source and medium: a Google click id on the
- * landing page, or manual dimensions (else landing UTMs) that do not spell the same pair. utm_source=google with
+ * landing page (only where `mayCarryClickId`, the landing's click-id hint), or manual dimensions
+ * (else landing UTMs) that do not spell the same pair. utm_source=google with
  * utm_medium=cpc and no utm_campaign is a missing utm_campaign, missing-utm-campaign's finding.
  */
-function isAutoTagged(row: AggregatedRow, manual: boolean): boolean {
+function isAutoTagged(row: AggregatedRow, manual: boolean, mayCarryClickId: boolean): boolean {
   const landing = row.values.landingPagePlusQueryString;
-  // Stryker disable next-line ConditionalExpression: undefined has no click ID
-  if (landing !== undefined && hasGoogleClickId(landing)) return true;
+  // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
+  if (mayCarryClickId && hasGoogleClickId(landing as string)) return true;
   // Stryker disable next-line ConditionalExpression: a shortcut; undefined tests as "undefined", no UTM
   if (!manual) return landing === undefined || !UTM_SOURCE_OR_MEDIUM.test(landing);
   return !(

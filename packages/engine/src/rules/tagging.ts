@@ -3,6 +3,7 @@
  * which mediums GA4 maps on their own, and which mediums look paid (ga4-protocol.md §5.3, §6.1).
  */
 import { type Channel, isPaidMedium, predictChannel } from "../channels/channel-group.ts";
+import type { AuditData } from "../core/audit-data.ts";
 import { foldCase, parseLanding } from "../core/values.ts";
 
 /** A landing URL's query parameters by lower-cased name (first occurrence wins), values raw. */
@@ -56,6 +57,34 @@ export const OTHER_CLICK_ID = new RegExp(`[?&](?:${OTHER_CLICK_ID_PARAMS.join("|
  */
 export function hasGoogleClickId(landing: string): boolean {
   return GOOGLE_CLICK_ID.test(landing);
+}
+
+/**
+ * What every click id's name contains, in some case: gclid, dclid, fbclid, ttclid and twclid say
+ * "clid", gbraid and wbraid "braid", msclkid "clkid"; li_fat_id is its own.
+ */
+const CLICK_ID_HINT = /clid|braid|clkid|li_fat_id/i;
+
+/**
+ * Whether each of the view's rows (by index in `data.rows`) has a landing value that may carry a
+ * click id, Google's or another platform's: a row without the hint has none, so the checks that
+ * look for click ids test their own pattern only on the rest. Judged once per distinct landing
+ * value and shared (at high cardinality each check's own pattern ran on nearly every row).
+ */
+export function clickIdHints(data: AuditData): Uint8Array {
+  return data.derived("click-id-hints", () => {
+    const { values, valueOfRow } = data.ownColumn("landingPagePlusQueryString");
+    const hinted = new Uint8Array(values.length);
+    for (let v = 0; v < values.length; v++) {
+      hinted[v] = CLICK_ID_HINT.test(values[v] as string) ? 1 : 0;
+    }
+    const ofRow = new Uint8Array(valueOfRow.length);
+    for (let r = 0; r < valueOfRow.length; r++) {
+      const value = valueOfRow[r] as number;
+      ofRow[r] = value < 0 ? 0 : (hinted[value] as number);
+    }
+    return ofRow;
+  });
 }
 
 /**
