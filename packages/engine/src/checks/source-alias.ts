@@ -4,14 +4,14 @@
 import { sourceCategory } from "../channels/channel-group.ts";
 import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
-import { type Platform, sourcePlatformOf, taggedRows } from "../rules/platforms.ts";
+import { type Platform, pushTaggedIds, sourcePlatformOf } from "../rules/platforms.ts";
 
 interface Group {
   platform: Platform;
   /** Lower-cased alias → the spellings seen. */
   aliases: Map<string, Set<string>>;
-  rows: AggregatedRow[];
+  /** The ids of the rows tagged with any of the aliases. */
+  ids: number[];
 }
 
 export const sourceAlias = defineCheck({
@@ -37,16 +37,19 @@ export const sourceAlias = defineCheck({
     // Stryker disable next-line ConditionalExpression: requires a source dimension
     if (!dimension) return;
     const groups = new Map<string, Group>();
-    for (const [source, stats] of data.values(dimension)) {
+    // Each value's tagged rows by their ids in the column: no row object is reached.
+    const column = data.column(dimension);
+    for (let v = 0; v < column.values.length; v++) {
+      const source = column.values[v] as string;
       const platform = sourcePlatformOf(source);
       if (!platform) continue;
-      const rows = taggedRows(data, source, stats.rows);
-      if (rows.length === 0) continue;
       let group = groups.get(platform.name);
       if (!group) {
-        group = { platform, aliases: new Map(), rows: [] };
+        group = { platform, aliases: new Map(), ids: [] };
         groups.set(platform.name, group);
       }
+      // A value with no tagged row is no alias (the group of none is never reported).
+      if (pushTaggedIds(data, v, group.ids) === 0) continue;
       const alias = source.trim().toLowerCase();
       let spellings = group.aliases.get(alias);
       if (!spellings) {
@@ -54,7 +57,6 @@ export const sourceAlias = defineCheck({
         group.aliases.set(alias, spellings);
       }
       spellings.add(source);
-      for (const row of rows) group.rows.push(row);
     }
     for (const [name, group] of groups) {
       // Spellings that differ only in case are reported by the case checks, not here.
@@ -65,10 +67,12 @@ export const sourceAlias = defineCheck({
         unlisted.length > 0 && unlisted.length < group.aliases.size
           ? ` (not on GA4's channel source list: ${unlisted.join(", ")})`
           : "";
-      findings.add(
+      findings.addIds(
         `platform:${name}`,
         `${name} is tagged under ${group.aliases.size} ${fieldTitle(dimension)} names: ${values.join(", ")}${note}`,
-        group.rows,
+        Int32Array.from(group.ids),
+        0,
+        group.ids.length,
         { values, field: dimension },
       );
     }

@@ -329,6 +329,30 @@ export function taggedRows(
   });
 }
 
+/**
+ * `taggedRows` of the value at place `v` of the source column (`data.column` of
+ * `data.utmDimension("source")`), as row ids in row order pushed onto `into`; gives how many. Read
+ * by value id: no row object is reached.
+ */
+export function pushTaggedIds(data: AuditData, v: number, into: number[]): number {
+  const sources = data.column(data.utmDimension("source") ?? "sessionManualSource");
+  const source = sources.values[v] as string;
+  if (!isUserValue(source)) return 0;
+  const searchEngine = isSearchEngine(source);
+  const { column, natural, organic } = rowMediums(data);
+  const mediumOfRow = column.valueOfRow;
+  const firstId = column.firstId;
+  const before = into.length;
+  for (let i = sources.starts[v] as number; i < (sources.starts[v + 1] as number); i++) {
+    const id = sources.ids[i] as number;
+    const medium = mediumOfRow[id - firstId] as number;
+    if (medium < 0 || (natural[medium] === 0 && !(organic[medium] === 1 && searchEngine))) {
+      into.push(id);
+    }
+  }
+  return into.length - before;
+}
+
 /** Whether a row with this medium is one a marketer tagged (read from the value itself). */
 function keepsMedium(medium: string | undefined, searchEngine: boolean): boolean {
   if (medium === undefined) return true;
