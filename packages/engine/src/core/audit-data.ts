@@ -1,5 +1,4 @@
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
-import type { GroupKeys } from "./group-table.ts";
 import type { AggregatedRow, AuditContext, Dimension, UtmParam, View } from "./types.ts";
 import { normalizeHost, siteDomain } from "./values.ts";
 
@@ -23,13 +22,17 @@ export interface Column {
   readonly firstId: number;
 }
 
-/** The grouping's value ids of a view's rows (`GroupTable.release`), for building columns. */
+/** The grouping's value ids of a view's rows, for building columns. */
 export interface RowKeys {
-  readonly keys: GroupKeys;
-  /** The dimension of each of the keys' positions. */
+  /** The dimension of each position. */
   readonly dimensions: readonly Dimension[];
-  /** Each row's group, when some groups are not rows (no row was added to them). */
-  readonly groupOfRow?: Int32Array | undefined;
+  /** Each position's values by id. */
+  readonly values: readonly (readonly (string | undefined)[])[];
+  /**
+   * Each position's value id of each row (row r's at r), or undefined where every row has id 0
+   * (a dimension of one value, such as one the source lacks).
+   */
+  readonly ids: readonly (Int32Array | undefined)[];
 }
 
 export interface ValueStats {
@@ -320,19 +323,14 @@ export class AuditData {
     const rows = this.rows;
     const count = rows.length;
     // Each row's value as a number: the grouping's id, or one given here in order of first sight.
-    const numberOf = new Int32Array(count);
+    let numberOf: Int32Array;
     let table: readonly (string | undefined)[];
     const at = this.keys ? this.keys.dimensions.indexOf(dimension) : -1;
     if (this.keys && at >= 0) {
-      const { keys, groupOfRow } = this.keys;
-      table = keys.values[at] as readonly (string | undefined)[];
-      const width = keys.width;
-      const ids = keys.ids;
-      for (let r = 0; r < count; r++) {
-        const group = groupOfRow ? (groupOfRow[r] as number) : r;
-        numberOf[r] = ids[group * width + at] as number;
-      }
+      table = this.keys.values[at] as readonly (string | undefined)[];
+      numberOf = this.keys.ids[at] ?? new Int32Array(count);
     } else {
+      numberOf = new Int32Array(count);
       const numbers = new Map<string | undefined, number>();
       const seen: (string | undefined)[] = [];
       for (let r = 0; r < count; r++) {
@@ -429,7 +427,7 @@ export class AuditData {
     // The grouping's distinct values tell at once that no row has it (the usual answer for the
     // "(other)" row this is asked about), without reading every row.
     const at = this.keys ? this.keys.dimensions.indexOf(dimension) : -1;
-    if (this.keys && at >= 0 && !this.keys.keys.values[at]?.includes(value)) return undefined;
+    if (this.keys && at >= 0 && !this.keys.values[at]?.includes(value)) return undefined;
     let stats: ValueStats | undefined;
     for (const row of this.rows) {
       if (row.values[dimension] !== value) continue;

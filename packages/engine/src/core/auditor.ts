@@ -1,6 +1,6 @@
 import { checks as registeredChecks } from "../checks/index.ts";
 import { healthGrade, healthScore } from "../scoring/score.ts";
-import { AuditData } from "./audit-data.ts";
+import { AuditData, type RowKeys } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
 import { type GroupKeys, GroupTable } from "./group-table.ts";
@@ -312,14 +312,14 @@ export function createAuditor(
       let firstId = 0;
       const sessionsById = new Float64Array(groupCount);
       for (const state of states.values()) {
-        const { rows, keys, groupOfRow } = built.get(state) as BuiltRows;
+        const { rows, keys } = built.get(state) as BuiltRows;
         const data = new AuditData(rows, state.present, context, {
           view: state.view,
           totalSessions: ledgerTotal,
           others,
           firstId,
           sessionsById,
-          keys: { keys, dimensions: KEY_DIMENSIONS, groupOfRow },
+          keys,
         });
         firstId += rows.length;
         datas.set(state.view, data);
@@ -374,16 +374,17 @@ export function createAuditor(
 interface BuiltRows {
   /** The groups rows were added to, in the order they were found. */
   readonly rows: AggregatedRow[];
-  readonly keys: GroupKeys;
-  /** Each row's group in `keys`, when some groups had no rows (else row r is group r). */
-  readonly groupOfRow: Int32Array | undefined;
+  /** Each row's value ids, a column per dimension, for `AuditData`'s columns. */
+  readonly keys: RowKeys;
   /** The dimensions some row has a value of. */
   readonly present: readonly Dimension[];
 }
 
 /**
  * Each group rows were added to as the object the checks read, made once with its sums (a
- * combination looked up but never added to is no data), and the dimensions those rows have.
+ * combination looked up but never added to is no data), its value ids as one column per
+ * dimension (none for a dimension of a single value: every id is 0), and the dimensions those
+ * rows have. The grouping's tuples (12 ids a group) can go once this is made.
  */
 function buildRows(
   keys: GroupKeys,
@@ -392,22 +393,25 @@ function buildRows(
   counts: Int32Array,
 ): BuiltRows {
   const { width, ids, values } = keys;
+  let rowCount = 0;
+  for (let group = 0; group < groups; group++) if ((counts[group] as number) > 0) rowCount++;
+  const columns = values.map((dictionary) =>
+    dictionary.length > 1 ? new Int32Array(rowCount) : undefined,
+  );
   const rows: AggregatedRow[] = [];
-  /** Each row's group, once a group without rows was met (until then row r is group r). */
-  let kept: number[] | undefined;
   const has = new Uint8Array(width);
   /** A values object per set of dimensions a group has values of, to copy. */
   const templates = new Map<number, { [D in Dimension]?: string }>();
   for (let group = 0; group < groups; group++) {
     const count = counts[group] as number;
-    if (count === 0) {
-      kept ??= Array.from({ length: group }, (_, index) => index);
-      continue;
-    }
+    if (count === 0) continue;
     const base = group * width;
+    const r = rows.length;
     let mask = 0;
     for (let d = 0; d < width; d++) {
       const id = ids[base + d] as number;
+      const column = columns[d];
+      if (column) column[r] = id;
       if ((values[d] as readonly (string | undefined)[])[id] !== undefined) mask |= 1 << d;
     }
     let template = templates.get(mask);
@@ -429,11 +433,9 @@ function buildRows(
       rows: count,
       id: -1,
     });
-    kept?.push(group);
   }
   const present = KEY_DIMENSIONS.filter((_, d) => has[d] === 1);
-  const groupOfRow = kept ? Int32Array.from(kept) : undefined;
-  return { rows, keys, groupOfRow, present };
+  return { rows, keys: { dimensions: KEY_DIMENSIONS, values, ids: columns }, present };
 }
 
 /**
@@ -459,17 +461,16 @@ function smallInteger(value: number): number {
  * The sessions GA4 hid in rows it wrote "(data deleted)" or "(other)" into: a row counts by the
  * first such value in the order of KEY_DIMENSIONS; each distinct value is looked at once.
  */
-function hiddenSessions({ rows, keys, groupOfRow }: BuiltRows) {
-  const { width, ids, values } = keys;
+function hiddenSessions({ rows, keys }: BuiltRows) {
+  const { ids, values } = keys;
   const why = values.map((dictionary) =>
     dictionary.map((value) => (value === undefined ? undefined : hiddenBy(value))),
   );
   const hidden = { dataDeleted: 0, rowLimit: 0 };
   for (let r = 0; r < rows.length; r++) {
-    const base = (groupOfRow ? (groupOfRow[r] as number) : r) * width;
     let reason: HiddenBy | undefined;
-    for (let d = 0; d < width && reason === undefined; d++) {
-      reason = (why[d] as (HiddenBy | undefined)[])[ids[base + d] as number];
+    for (let d = 0; d < why.length && reason === undefined; d++) {
+      reason = (why[d] as (HiddenBy | undefined)[])[ids[d]?.[r] ?? 0];
     }
     const sessions = (rows[r] as AggregatedRow).sessions;
     if (reason === "data-deleted") hidden.dataDeleted += sessions;
