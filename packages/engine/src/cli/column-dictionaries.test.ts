@@ -48,6 +48,24 @@ describe("ColumnDictionaries", () => {
     expect(idOfBytes(dictionaries, SOURCE, "newsletter")).toBe(2);
   });
 
+  it("finds long values and values that differ only in their last bytes", () => {
+    const dictionaries = new ColumnDictionaries();
+    const long = `/products/item-1?utm_source=news&utm_campaign=${"x".repeat(300)}`;
+    const values = [long, `${long}1`, `${long.slice(0, -1)}y`, "abcd", "abce", "abc", "a"];
+    values.forEach((value, id) => {
+      expect(idOfBytes(dictionaries, MEDIUM, value)).toBe(id);
+    });
+    values.forEach((value, id) => {
+      expect(idOfBytes(dictionaries, MEDIUM, value)).toBe(id);
+    });
+    // Enough values that the table grows, keeping every one.
+    for (let n = 0; n < 5000; n++) idOfBytes(dictionaries, SOURCE, `source-${n}`);
+    for (let n = 4999; n >= 0; n -= 7)
+      expect(idOfBytes(dictionaries, SOURCE, `source-${n}`)).toBe(n);
+    expect(dictionaries.values[MEDIUM]).toEqual(values);
+    expect(dictionaries.values[SOURCE]?.[4321]).toBe("source-4321");
+  });
+
   it("keeps a string with a lone surrogate apart from the replacement character's bytes", () => {
     const dictionaries = new ColumnDictionaries();
     expect(dictionaries.idsOf({ sessionSource: "a\ud800" })[SOURCE]).toBe(0);
