@@ -19,6 +19,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** The embedded instance, for tools that take it directly (pg-boss). */
   pglite?: PGlite;
+  /** On a PostgreSQL server: the pool's connections, all, idle, and callers waiting for one. */
+  connections?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -66,5 +68,14 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     });
   });
   const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    connections: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: () => pool.end(),
+  };
 }

@@ -109,7 +109,12 @@ export async function createTestApp(
       await settleWithin("the server's close", app.server.close(), 5_000);
       await settleWithin("the job queue's stop", jobs.stop({ timeoutMs: 1000 }), 10_000);
       mailer.close();
-      await settleWithin("the database's close", database.close(), 10_000);
+      const connections = database.connections?.();
+      await settleWithin("the database's close", database.close(), 10_000, () =>
+        connections
+          ? `pool before closing: ${JSON.stringify(connections)}, now: ${JSON.stringify(database.connections?.())}`
+          : "",
+      );
       await settleWithin("the test database's drop", testDb.drop(), 20_000);
     },
   };
@@ -119,7 +124,12 @@ export async function createTestApp(
  * Waits for a teardown step at most `ms`; past that it says on stderr which step hung and goes
  * on (a hook that never returns fails the file and hides which step it was).
  */
-export async function settleWithin(step: string, work: Promise<unknown>, ms: number) {
+export async function settleWithin(
+  step: string,
+  work: Promise<unknown>,
+  ms: number,
+  details: () => string = () => "",
+) {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), ms);
@@ -127,7 +137,10 @@ export async function settleWithin(step: string, work: Promise<unknown>, ms: num
   try {
     const outcome = await Promise.race([work.then(() => "done" as const), late]);
     if (outcome === "late") {
-      process.stderr.write(`teardown: ${step} did not finish in ${ms} ms; going on\n`);
+      const more = details();
+      process.stderr.write(
+        `teardown: ${step} did not finish in ${ms} ms; going on${more ? ` (${more})` : ""}\n`,
+      );
     }
   } finally {
     clearTimeout(timer);
