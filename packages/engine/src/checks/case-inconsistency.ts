@@ -3,7 +3,7 @@
 // split across several lines of every report and no single row shows its real total.
 import type { ValueStats } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow, UtmParam } from "../core/types.ts";
+import type { UtmParam } from "../core/types.ts";
 import { ANY_UTM_DIMENSION, fieldTitle, userValuesByParam } from "../rules/hygiene.ts";
 
 // utm_id is left out: platform ids can be case-sensitive, so "aB3" and "Ab3" may be two ids.
@@ -51,15 +51,16 @@ export const caseInconsistency = defineCheck({
         if (family.length < 2) continue;
         family.sort((a, b) => b.sessions - a.sessions || compare(a.value, b.value));
         const kept = preferred(family, allowed);
-        const rows: AggregatedRow[] = [];
-        for (const stats of family) if (stats !== kept) rows.push(...stats.rows);
         const spellings = family.map((stats) => stats.value);
-        findings.add(
-          `${param}:${folded}`,
-          `${fieldTitle(dimension)} "${folded}" is written ${family.length} ways: ${spellings.join(", ")}`,
-          rows,
-          { values: spellings, field: dimension },
-        );
+        const title = `${fieldTitle(dimension)} "${folded}" is written ${family.length} ways: ${spellings.join(", ")}`;
+        // The other spellings' rows, value by value by id: the same rows in the same order.
+        for (const stats of family) {
+          if (stats === kept) continue;
+          findings.addValue(`${param}:${folded}`, title, dimension, stats, {
+            values: spellings,
+            field: dimension,
+          });
+        }
       }
     }
   },

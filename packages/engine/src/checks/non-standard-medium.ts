@@ -41,7 +41,13 @@ export const nonStandardMedium = defineCheck({
     const dimension = data.utmDimension("medium");
     // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
-    for (const [medium, stats] of data.values(dimension)) {
+    // Read by value id: each medium and channel is judged once, and rows are added by id.
+    const mediums = data.column(dimension);
+    const { values, starts, ids, firstId } = mediums;
+    const channels = data.channelColumnBeside(mediums);
+    const unassigned = channels.values.map((channel) => keyPart(channel) === UNASSIGNED);
+    for (let v = 0; v < values.length; v++) {
+      const medium = values[v] as string;
       if (!isUserValue(medium)) continue;
       if (mediumChannel(medium) !== "Unassigned" || looksPaid(medium)) continue;
       // A platform name as medium gets the more specific fix from platform-as-medium or
@@ -49,15 +55,21 @@ export const nonStandardMedium = defineCheck({
       const platform = platformOf(medium);
       if (platform && !platform.placement) continue;
       // Sessions whose source or campaign still found a channel are not lost.
-      const rows = stats.rows.filter((row) => keyPart(data.channel(row)) === UNASSIGNED);
+      const rows: number[] = [];
+      for (let i = starts[v] as number; i < (starts[v + 1] as number); i++) {
+        const id = ids[i] as number;
+        if (unassigned[channels.valueOfRow[id - firstId] as number]) rows.push(id);
+      }
       if (rows.length === 0) continue;
       const listing = platform !== undefined || LOCAL_LISTING_MEDIUMS.has(keyPart(medium));
-      findings.add(
+      findings.addIds(
         `medium:${keyPart(medium)}`,
         listing
           ? `${fieldTitle(dimension)} '${medium}' names a Business Profile or Maps listing, not a GA4 channel medium (${LISTING_FIX})`
           : `${fieldTitle(dimension)} '${medium}' is not a GA4 channel medium`,
-        rows,
+        Int32Array.from(rows),
+        0,
+        rows.length,
         { values: [medium], field: dimension },
       );
     }

@@ -3,13 +3,13 @@
 // Organic Search or mixed into another channel, and search results look better than they are.
 import { fieldValue } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { isSearchEngine, looksLikeHost, platformOf } from "../rules/platforms.ts";
 
 interface Group {
   values: Set<string>;
-  rows: AggregatedRow[];
+  /** Row ids. */
+  ids: number[];
   channels: Set<string>;
 }
 
@@ -39,31 +39,45 @@ export const organicMediumMisuse = defineCheck({
     // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
     const groups = new Map<string, Group>();
-    for (const [medium, stats] of data.values(dimension)) {
+    // Read by value id over the medium column's rows: each source and channel is judged once.
+    const mediums = data.column(dimension);
+    const sources = data.columnBeside(mediums, data.utmField("source"));
+    const channels = data.channelColumnBeside(mediums);
+    const keyOf = sources.values.map((source): string | undefined => {
+      if (!isUserValue(source) || isSearchEngine(source)) return undefined;
+      // GA4 itself writes organic for engines it knows under their host names; an unknown host
+      // may be one of them, so only names and hosts of known non-search platforms are judged.
+      const key = source.trim().toLowerCase();
+      return looksLikeHost(key) && !platformOf(source) ? undefined : key;
+    });
+    const { values, starts, ids, firstId } = mediums;
+    for (let v = 0; v < values.length; v++) {
+      const medium = values[v] as string;
       if (medium.trim().toLowerCase() !== "organic") continue;
-      for (const row of stats.rows) {
-        const source = data.utm(row, "source");
-        if (!isUserValue(source) || isSearchEngine(source)) continue;
-        // GA4 itself writes organic for engines it knows under their host names; an unknown host
-        // may be one of them, so only names and hosts of known non-search platforms are judged.
-        const key = source.trim().toLowerCase();
-        if (looksLikeHost(key) && !platformOf(source)) continue;
+      for (let i = starts[v] as number; i < (starts[v + 1] as number); i++) {
+        const id = ids[i] as number;
+        const source = sources.valueOfRow[id - firstId] as number;
+        const key = source < 0 ? undefined : keyOf[source];
+        if (key === undefined) continue;
         let group = groups.get(key);
         if (!group) {
-          group = { values: new Set(), rows: [], channels: new Set() };
+          group = { values: new Set(), ids: [], channels: new Set() };
           groups.set(key, group);
         }
-        group.values.add(source);
+        group.values.add(sources.values[source] as string);
         group.values.add(medium);
-        group.rows.push(row);
-        group.channels.add(data.channel(row));
+        group.ids.push(id);
+        const channel = channels.valueOfRow[id - firstId] as number;
+        group.channels.add(channels.values[channel] as string);
       }
     }
     for (const [key, group] of groups) {
-      findings.add(
+      findings.addIds(
         `source:${key}`,
         `${key} is ${fieldValue(dimension, "organic")}, which GA4 reserves for search (filed as ${[...group.channels].join(", ")})`,
-        group.rows,
+        Int32Array.from(group.ids),
+        0,
+        group.ids.length,
         { values: group.values, field: dimension },
       );
     }

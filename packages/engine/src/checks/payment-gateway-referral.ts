@@ -2,7 +2,6 @@
 // (paypal.com, checkout.stripe.com, accounts.google.com ...). The visitor returns from them to
 // finish a purchase or log in, and the new referral takes the credit from the real campaign.
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, normalizeHost, siteDomain } from "../core/values.ts";
 
 interface Gateway {
@@ -100,33 +99,38 @@ export const paymentGatewayReferral = defineCheck({
     ["sessionMedium", "sessionManualMedium"],
   ],
   run(data, findings) {
-    const gatewayOf = new Map<string, Gateway | undefined>();
-    const groups = new Map<Gateway, { sources: Set<string>; rows: AggregatedRow[] }>();
-    for (const row of data.rows) {
-      const source = row.values.sessionSource ?? row.values.sessionManualSource;
-      const medium = row.values.sessionMedium ?? row.values.sessionManualMedium;
-      if (!isUserValue(source) || medium?.trim().toLowerCase() !== "referral") continue;
-      let gateway = gatewayOf.get(source);
-      // Stryker disable next-line ConditionalExpression: a cache
-      if (!gatewayOf.has(source)) {
-        gateway = findGateway(source);
-        // Stryker disable next-line CallExpression: a cache
-        gatewayOf.set(source, gateway);
-      }
+    const groups = new Map<Gateway, { sources: Set<string>; ids: number[] }>();
+    // Read by value id: each source and medium value is judged once, not once a row.
+    const sources = data.firstOfColumn(["sessionSource", "sessionManualSource"]);
+    const mediums = data.firstOfColumn(["sessionMedium", "sessionManualMedium"]);
+    const gatewayOf = sources.values.map((source) =>
+      isUserValue(source) ? findGateway(source) : undefined,
+    );
+    // Stryker disable next-line ConditionalExpression: a shortcut: no gateway, no finding
+    if (gatewayOf.every((gateway) => gateway === undefined)) return;
+    const referral = mediums.values.map((medium) => medium.trim().toLowerCase() === "referral");
+    const firstId = data.firstId;
+    for (let r = 0; r < data.rows.length; r++) {
+      const source = sources.valueOfRow[r] as number;
+      const medium = mediums.valueOfRow[r] as number;
+      if (source < 0 || medium < 0 || !referral[medium]) continue;
+      const gateway = gatewayOf[source];
       if (!gateway) continue;
       let group = groups.get(gateway);
       if (!group) {
-        group = { sources: new Set(), rows: [] };
+        group = { sources: new Set(), ids: [] };
         groups.set(gateway, group);
       }
-      group.sources.add(source);
-      group.rows.push(row);
+      group.sources.add(sources.values[source] as string);
+      group.ids.push(firstId + r);
     }
     for (const [gateway, group] of groups) {
-      findings.add(
+      findings.addIds(
         `gateway:${gateway.family}`,
         `${gateway.label} appears as a referral source (${[...group.sources].slice(0, 3).join(", ")})`,
-        group.rows,
+        Int32Array.from(group.ids),
+        0,
+        group.ids.length,
         { values: group.sources, field: "sessionSource" },
       );
     }

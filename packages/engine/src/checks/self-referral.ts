@@ -2,7 +2,6 @@
 // such session replaced the visitor's real source, a sign of missing cross-domain measurement,
 // an untagged page or a missing unwanted-referral entry (ga4-protocol.md §6.5 point 5).
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, normalizeHost } from "../core/values.ts";
 import { landingUtms } from "../rules/urls.ts";
 
@@ -34,33 +33,52 @@ export const selfReferral = defineCheck({
         return [normal, normal.replace(/^www\./, "")];
       }),
     );
-    const groups = new Map<string, { host: string; sources: Set<string>; rows: AggregatedRow[] }>();
-    for (const row of data.rows) {
-      const source = row.values.sessionSource ?? row.values.sessionManualSource;
-      const medium = row.values.sessionMedium ?? row.values.sessionManualMedium;
-      if (!isUserValue(source) || medium?.trim().toLowerCase() !== "referral") continue;
-      if (!data.isOwnHost(source)) continue;
+    const groups = new Map<string, { host: string; sources: Set<string>; ids: number[] }>();
+    // Read by value id: each source, medium and landing value is judged once, not once a row.
+    const sources = data.firstOfColumn(["sessionSource", "sessionManualSource"]);
+    const mediums = data.firstOfColumn(["sessionMedium", "sessionManualMedium"]);
+    const ownSource = sources.values.map((source) => isUserValue(source) && data.isOwnHost(source));
+    // Stryker disable next-line ConditionalExpression: a shortcut: no own host, no finding
+    if (!ownSource.includes(true)) return;
+    const referral = mediums.values.map((medium) => medium.trim().toLowerCase() === "referral");
+    const landings = data.ownColumn("landingPagePlusQueryString");
+    // 1 once a landing value is known to carry no utm_source, 2 once known to carry one.
+    const landingTagged = new Uint8Array(landings.values.length);
+    const firstId = data.firstId;
+    for (let r = 0; r < data.rows.length; r++) {
+      const source = sources.valueOfRow[r] as number;
+      const medium = mediums.valueOfRow[r] as number;
+      if (source < 0 || !ownSource[source] || medium < 0 || !referral[medium]) continue;
       // A link tagged utm_source=<own host> is an internal UTM link: internal-utm-link reports it.
-      const landing = row.values.landingPagePlusQueryString;
+      const landing = landings.valueOfRow[r] as number;
       // Stryker disable next-line ConditionalExpression: no landing, no UTMs
-      if (landing !== undefined && landingUtms(landing).has("utm_source")) continue;
-      const host = normalizeHost(source);
+      if (landing >= 0) {
+        if (landingTagged[landing] === 0) {
+          const tagged = landingUtms(landings.values[landing] as string).has("utm_source");
+          landingTagged[landing] = tagged ? 2 : 1;
+        }
+        if (landingTagged[landing] === 2) continue;
+      }
+      const value = sources.values[source] as string;
+      const host = normalizeHost(value);
       let group = groups.get(host);
       if (!group) {
-        group = { host, sources: new Set(), rows: [] };
+        group = { host, sources: new Set(), ids: [] };
         groups.set(host, group);
       }
-      group.sources.add(source);
-      group.rows.push(row);
+      group.sources.add(value);
+      group.ids.push(firstId + r);
     }
     for (const group of groups.values()) {
       const isListed = listed.has(group.host) || listed.has(group.host.replace(/^www\./, ""));
-      findings.add(
+      findings.addIds(
         `host:${group.host}`,
         isListed
           ? `Your own host ${group.host} appears as a referral source`
           : `Your sub-domain ${group.host} appears as a referral source`,
-        group.rows,
+        Int32Array.from(group.ids),
+        0,
+        group.ids.length,
         { values: group.sources, field: "sessionSource" },
       );
     }

@@ -3,7 +3,7 @@
 // large share of it caps the health grade (scoring/score.ts).
 
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
+import type { Dimension } from "../core/types.ts";
 import { hiddenBy } from "../core/values.ts";
 import { keyPart } from "../rules/tagging.ts";
 
@@ -34,38 +34,62 @@ export const unassignedTraffic = defineCheck({
     ["sessionDefaultChannelGroup", "sessionMedium", "sessionManualMedium"],
   ],
   run(data, findings) {
-    // Rows grouped by their exact source and medium first, so each distinct pair is folded once.
-    const exact = new Map<string | undefined, Map<string | undefined, AggregatedRow[]>>();
-    for (const row of data.rows) {
-      if (!isUnassigned(data.channel(row))) continue;
-      const source = sourceOf(row);
-      // Sessions whose attribution was deleted or folded into a row-limit row are context the
-      // report states (`totals.hidden`), not a tagging problem.
-      if (hidesTraffic(source) || hidesTraffic(mediumOf(row))) continue;
+    // Read by value id: each channel, source and medium is judged once, not once a row.
+    const channels = data.channelColumn();
+    const sources = data.firstOfColumn(SOURCE_DIMENSIONS);
+    const mediums = data.firstOfColumn(MEDIUM_DIMENSIONS);
+    const unassigned = channels.values.map(isUnassigned);
+    // Sessions whose attribution was deleted or folded into a row-limit row are context the
+    // report states (`totals.hidden`), not a tagging problem.
+    const sourceHides = sources.values.map(hidesTraffic);
+    const mediumHides = mediums.values.map(hidesTraffic);
+    // Row ids grouped by their exact source and medium value (-1 for none) first, so each
+    // distinct pair is folded once.
+    const exact = new Map<number, Map<number, number[]>>();
+    const firstId = data.firstId;
+    for (let r = 0; r < data.rows.length; r++) {
+      if (!unassigned[channels.valueOfRow[r] as number]) continue;
+      const source = sources.valueOfRow[r] as number;
+      const medium = mediums.valueOfRow[r] as number;
+      if ((source >= 0 && sourceHides[source]) || (medium >= 0 && mediumHides[medium])) continue;
       let byMedium = exact.get(source);
       if (!byMedium) {
         byMedium = new Map();
         exact.set(source, byMedium);
       }
-      const medium = mediumOf(row);
-      const rows = byMedium.get(medium);
-      if (rows) rows.push(row);
-      else byMedium.set(medium, [row]);
+      const ids = byMedium.get(medium);
+      if (ids) ids.push(firstId + r);
+      else byMedium.set(medium, [firstId + r]);
     }
-    for (const [source, byMedium] of exact) {
-      for (const [medium, rows] of byMedium) {
+    for (const [sourceId, byMedium] of exact) {
+      const source = sourceId < 0 ? undefined : sources.values[sourceId];
+      for (const [mediumId, ids] of byMedium) {
+        const medium = mediumId < 0 ? undefined : mediums.values[mediumId];
         const key = `source:${keyPart(source)}|medium:${keyPart(medium)}`;
+        const rows = Int32Array.from(ids);
         if (source === undefined && medium === undefined) {
-          findings.add(key, `Unassigned traffic (source and medium ${UNKNOWN})`, rows, {
-            field: MEDIUM_FIELD,
-          });
+          findings.addIds(
+            key,
+            `Unassigned traffic (source and medium ${UNKNOWN})`,
+            rows,
+            0,
+            rows.length,
+            { field: MEDIUM_FIELD },
+          );
           continue;
         }
         // Spellings that differ only by case share one finding, titled by the first seen.
-        findings.add(key, `Unassigned traffic from ${label(source, medium)}`, rows, {
-          values: [label(source, medium)],
-          field: MEDIUM_FIELD,
-        });
+        findings.addIds(
+          key,
+          `Unassigned traffic from ${label(source, medium)}`,
+          rows,
+          0,
+          rows.length,
+          {
+            values: [label(source, medium)],
+            field: MEDIUM_FIELD,
+          },
+        );
       }
     }
   },
@@ -91,10 +115,5 @@ function label(source: string | undefined, medium: string | undefined): string {
 }
 
 /** Read where the channel is decided: the session (cross-channel) value, else the manual one. */
-function sourceOf(row: AggregatedRow): string | undefined {
-  return row.values.sessionSource ?? row.values.sessionManualSource;
-}
-
-function mediumOf(row: AggregatedRow): string | undefined {
-  return row.values.sessionMedium ?? row.values.sessionManualMedium;
-}
+const SOURCE_DIMENSIONS: readonly Dimension[] = ["sessionSource", "sessionManualSource"];
+const MEDIUM_DIMENSIONS: readonly Dimension[] = ["sessionMedium", "sessionManualMedium"];

@@ -130,6 +130,11 @@ const GENERIC_WEBMAIL = /^(webmail|mail)\d*\.[^.]+\.[^.]+/;
 /** Mediums GA4 gives a visit that carried no campaign tagging. */
 const UNTAGGED_MEDIUMS = new Set(["referral"]);
 
+/** A medium value GA4 gives a visit that carried no campaign tagging. */
+function untaggedMedium(medium: string): boolean {
+  return !isUserValue(medium) || UNTAGGED_MEDIUMS.has(keyPart(medium));
+}
+
 function emailFamily(source: string): EmailFamily | undefined {
   const host = normalizeHost(source);
   // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut
@@ -175,20 +180,38 @@ export const untaggedEmailTraffic = defineCheck({
       : data.utmDimension("source");
     // Stryker disable next-line ConditionalExpression: requires a source dimension
     if (!sourceDimension) return;
-    for (const [source, stats] of data.values(sourceDimension)) {
+    // Read by value id: each source and medium is judged once, and rows are added by id.
+    const sources = data.column(sourceDimension);
+    // The row's session medium, else its UTM medium: whether each value says untagged.
+    const mediumColumns = [
+      data.columnBeside(sources, "sessionMedium"),
+      data.columnBeside(sources, data.utmField("medium")),
+    ].map((column) => ({ column, untagged: column.values.map(untaggedMedium) }));
+    const untagged = (id: number): boolean => {
+      for (const { column, untagged } of mediumColumns) {
+        const medium = column.valueOfRow[id - sources.firstId] as number;
+        if (medium >= 0) return untagged[medium] as boolean;
+      }
+      return true;
+    };
+    const { values, starts, ids } = sources;
+    for (let v = 0; v < values.length; v++) {
+      const source = values[v] as string;
       // Stryker disable next-line ConditionalExpression: placeholders are no mail host
       if (!isUserValue(source)) continue;
       const match = emailFamily(source);
       if (!match || data.isOwnHost(source)) continue;
-      const rows = stats.rows.filter((row) => {
-        const medium = row.values.sessionMedium ?? data.utm(row, "medium");
-        return !isUserValue(medium) || UNTAGGED_MEDIUMS.has(keyPart(medium));
-      });
+      const rows: number[] = [];
+      for (let i = starts[v] as number; i < (starts[v + 1] as number); i++) {
+        if (untagged(ids[i] as number)) rows.push(ids[i] as number);
+      }
       if (rows.length === 0) continue;
-      findings.add(
+      findings.addIds(
         `email-host:${match.id}`,
         `Email clicks from ${match.name} arrive without UTMs`,
-        rows,
+        Int32Array.from(rows),
+        0,
+        rows.length,
         { values: [source], field: sourceDimension },
       );
     }

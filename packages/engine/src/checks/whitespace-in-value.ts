@@ -8,7 +8,7 @@ import type { UtmParam } from "../core/types.ts";
 import {
   ANY_UTM_DIMENSION,
   fieldTitle,
-  fixChangesChannel,
+  fixChangesAnyChannel,
   quote,
   userValuesByParam,
 } from "../rules/hygiene.ts";
@@ -66,20 +66,24 @@ export const whitespaceInValue = defineCheck({
         subjects.set(key, subject);
       }
       for (const [key, subject] of subjects) {
-        const rows = subject.values.flatMap((stats) => stats.rows);
-        const misgrouped = rows.some((row) => fixChangesChannel(data, row, param, subject.fixed));
+        const misgrouped = fixChangesAnyChannel(
+          data,
+          dimension,
+          subject.values,
+          param,
+          subject.fixed,
+        );
         const shown = subject.values.map((stats) => stats.value);
         const defects = [...subject.defects].join(" and ");
-        findings.add(
-          key,
-          `${fieldTitle(dimension)} ${shown.map(quote).join(", ")} ${shown.length > 1 ? "have" : "has"} ${defects}${misgrouped ? ", which changes the channel" : ""}`,
-          rows,
-          {
-            values: shown,
-            field: dimension,
-            ...(misgrouped ? { severity: "critical" as const } : {}),
-          },
-        );
+        const title = `${fieldTitle(dimension)} ${shown.map(quote).join(", ")} ${shown.length > 1 ? "have" : "has"} ${defects}${misgrouped ? ", which changes the channel" : ""}`;
+        const options = {
+          values: shown,
+          field: dimension,
+          ...(misgrouped ? { severity: "critical" as const } : {}),
+        };
+        // Value by value, by id: the same rows in the same order as one list of all of them.
+        for (const stats of subject.values)
+          findings.addValue(key, title, dimension, stats, options);
       }
     }
   },

@@ -146,6 +146,8 @@ export class AuditData {
   private readonly columnCache = new Map<Dimension, Column>();
   /** Columns of dimensions another view holds, over this view's rows (`columnBeside`). */
   private readonly besideCache = new Map<Dimension, Column>();
+  /** Columns of the first of several dimensions each row has (`firstOfColumn`), by their names. */
+  private readonly firstOfCache = new Map<string, Column>();
   private readonly derivedCache = new Map<string, unknown>();
   private readonly keys: RowKeys | undefined;
   private readonly utmDimensions = new Map<UtmParam, Dimension | null>();
@@ -300,9 +302,19 @@ export class AuditData {
    * a view that lacks the dimension has none (-1).
    */
   columnBeside(beside: Column, dimension: Dimension): Column {
-    const view = [this, ...this.others].find((data) => data.rows === beside.rows);
+    return this.viewOf(beside).ownColumn(dimension);
+  }
+
+  /** `channelColumn` over the same rows as `beside` (a column of this view or of another). */
+  channelColumnBeside(beside: Column): Column {
+    return this.viewOf(beside).channelColumn();
+  }
+
+  /** The view whose rows a column is over. */
+  private viewOf(column: Column): AuditData {
+    const view = [this, ...this.others].find((data) => data.rows === column.rows);
     if (!view) throw new Error("the column is not of this audit's rows");
-    return view.ownColumn(dimension);
+    return view;
   }
 
   /**
@@ -317,6 +329,83 @@ export class AuditData {
       this.besideCache.set(dimension, column);
     }
     return column;
+  }
+
+  /**
+   * The column of what each of this view's rows carries in the first of `dimensions` it has
+   * (`row.values[a] ?? row.values[b]`): the session source else the manual one, read by value id
+   * over the view's own rows. A row with none of them has no value (-1).
+   */
+  firstOfColumn(dimensions: readonly Dimension[]): Column {
+    const key = dimensions.join(",");
+    let column = this.firstOfCache.get(key);
+    if (!column) {
+      column = this.buildFirstOf(dimensions);
+      this.firstOfCache.set(key, column);
+    }
+    return column;
+  }
+
+  private buildFirstOf(dimensions: readonly Dimension[]): Column {
+    const columns = dimensions.map((dimension) => this.ownColumn(dimension));
+    const holding = columns.filter((column) => column.values.length > 0);
+    // One dimension with values (the usual case): its own column says it all.
+    if (holding.length < 2)
+      return holding[0] ?? this.columnOf(new Int32Array(this.rows.length), [undefined]);
+    // Each column's values numbered in one table, then each row's first value found.
+    const table: (string | undefined)[] = [undefined];
+    const numbers = new Map<string, number>();
+    const numbersOf = holding.map((column) =>
+      Int32Array.from(column.values, (value) => {
+        let number = numbers.get(value);
+        if (number === undefined) {
+          number = table.length;
+          numbers.set(value, number);
+          table.push(value);
+        }
+        return number;
+      }),
+    );
+    const numberOf = new Int32Array(this.rows.length);
+    for (let r = 0; r < numberOf.length; r++) {
+      for (let k = 0; k < holding.length; k++) {
+        const value = (holding[k] as Column).valueOfRow[r] as number;
+        if (value < 0) continue;
+        numberOf[r] = (numbersOf[k] as Int32Array)[value] as number;
+        break;
+      }
+    }
+    return this.columnOf(numberOf, table);
+  }
+
+  /**
+   * The channel of each of this view's rows (`channel(row)`) as a column: GA4's channel group
+   * where the row has it, else the predicted one; checks judge each channel name once.
+   */
+  channelColumn(): Column {
+    return this.derived("channel-column", () => {
+      const assigned = this.ownColumn("sessionDefaultChannelGroup");
+      const missing = assigned.valueOfRow.indexOf(-1);
+      if (missing < 0) return assigned;
+      const table: string[] = [];
+      const numbers = new Map<string, number>();
+      const numberOf = new Int32Array(this.rows.length);
+      for (let r = 0; r < numberOf.length; r++) {
+        const value = assigned.valueOfRow[r] as number;
+        const channel =
+          value >= 0
+            ? (assigned.values[value] as string)
+            : this.predictedChannel(this.rows[r] as AggregatedRow);
+        let number = numbers.get(channel);
+        if (number === undefined) {
+          number = table.length;
+          numbers.set(channel, number);
+          table.push(channel);
+        }
+        numberOf[r] = number;
+      }
+      return this.columnOf(numberOf, table);
+    });
   }
 
   private buildColumn(dimension: Dimension): Column {
@@ -345,6 +434,16 @@ export class AuditData {
       }
       table = seen;
     }
+    return this.columnOf(numberOf, table);
+  }
+
+  /**
+   * The column of this view's rows given each row's value as a number (`numberOf`, row r's at r)
+   * into `table`; undefined in the table is no value.
+   */
+  private columnOf(numberOf: Int32Array, table: readonly (string | undefined)[]): Column {
+    const rows = this.rows;
+    const count = rows.length;
     // Each value's place (+1) in the order rows first carry it; undefined gets none (-1).
     const place = new Int32Array(table.length);
     const values: string[] = [];

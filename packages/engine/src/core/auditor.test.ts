@@ -618,6 +618,98 @@ describe("columns", () => {
       });
     });
 
+    it("firstOfColumn reads each row's first dimension that has a value", () => {
+      onLedger((data) => {
+        // Row 1 has both sources; rows 0 and 2 the session source only.
+        const first = data.firstOfColumn(["sessionManualSource", "sessionSource"]);
+        expect(first.rows).toBe(data.rows);
+        expect(readBack(first)).toEqual([
+          { id: 0, value: "google" },
+          { id: 1, value: "news" },
+          { id: 2, value: "google" },
+        ]);
+        expect(first.values).toEqual(["google", "news"]);
+        expect([...first.sessions]).toEqual([5, 6]);
+        expect([...first.ids]).toEqual([0, 2, 1]);
+        // Made once; with one dimension holding values, that dimension's own column.
+        expect(data.firstOfColumn(["sessionManualSource", "sessionSource"])).toBe(first);
+        const landing = data.firstOfColumn(["sessionManualTerm", "landingPagePlusQueryString"]);
+        expect(landing).toBe(data.column("landingPagePlusQueryString"));
+        // No dimension with values: no row has one.
+        const none = data.firstOfColumn(["sessionManualTerm", "pageReferrer"]);
+        expect(none.values).toEqual([]);
+        expect([...none.valueOfRow]).toEqual([-1, -1, -1]);
+      });
+    });
+
+    it("firstOfColumn merges values the dimensions share, in the order rows first carry them", () => {
+      const rows: AggregatedRow[] = [
+        { values: { sessionManualSource: "b" }, sessions: 1, keyEvents: 0, rows: 1 },
+        { values: { sessionSource: "a" }, sessions: 2, keyEvents: 0, rows: 1 },
+        { values: {}, sessions: 4, keyEvents: 0, rows: 1 },
+        {
+          values: { sessionSource: "b", sessionManualSource: "c" },
+          sessions: 8,
+          keyEvents: 0,
+          rows: 1,
+        },
+      ];
+      const data = new AuditData(
+        rows,
+        new Set<Dimension>(["sessionSource", "sessionManualSource"]),
+        context(),
+      );
+      const first = data.firstOfColumn(["sessionSource", "sessionManualSource"]);
+      expect(readBack(first).map((entry) => entry.value)).toEqual(["b", "a", undefined, "b"]);
+      expect(first.values).toEqual(["b", "a"]);
+      expect([...first.sessions]).toEqual([9, 2]);
+      expect([...first.ids]).toEqual([0, 3, 1]);
+    });
+
+    it("channelColumn gives GA4's channel group, else the predicted channel, beside any view", () => {
+      const rows: AggregatedRow[] = [
+        { values: { sessionDefaultChannelGroup: "Email" }, sessions: 1, keyEvents: 0, rows: 1 },
+        {
+          values: { sessionSource: "google", sessionMedium: "cpc" },
+          sessions: 2,
+          keyEvents: 0,
+          rows: 1,
+        },
+        {
+          values: { sessionDefaultChannelGroup: "Paid Search" },
+          sessions: 4,
+          keyEvents: 0,
+          rows: 1,
+        },
+      ];
+      const data = new AuditData(
+        rows,
+        new Set<Dimension>(["sessionDefaultChannelGroup", "sessionSource", "sessionMedium"]),
+        context(),
+      );
+      const channels = data.channelColumn();
+      expect(readBack(channels).map((entry) => entry.value)).toEqual(
+        rows.map((row) => data.channel(row)),
+      );
+      expect(channels.values).toEqual(["Email", "Paid Search"]);
+      expect(data.channelColumn()).toBe(channels);
+      expect(data.channelColumnBeside(data.column("sessionSource"))).toBe(channels);
+      // Every row with a channel group: that dimension's own column.
+      onLedger((ledger) => {
+        const terms = ledger.column("sessionManualTerm");
+        const beside = ledger.channelColumnBeside(terms);
+        expect(beside.rows).toBe(terms.rows);
+        expect(beside.valueOfRow).toHaveLength(3);
+        expect(() => data.channelColumnBeside(terms)).toThrow(/not of this audit's rows/);
+      });
+      const assigned = new AuditData(
+        [rows[0] as AggregatedRow, rows[2] as AggregatedRow].map((row) => ({ ...row })),
+        new Set<Dimension>(["sessionDefaultChannelGroup"]),
+        context(),
+      );
+      expect(assigned.channelColumn()).toBe(assigned.column("sessionDefaultChannelGroup"));
+    });
+
     it("columnBeside refuses a column of rows that are not the audit's", () => {
       onLedger((data) => {
         const stranger = new AuditData(

@@ -3,7 +3,7 @@
  * are unreplaced ad-platform macros, and whether a row is paid traffic.
  */
 import { isPaidMedium, predictChannel } from "../channels/channel-group.ts";
-import type { AuditData, ValueStats } from "../core/audit-data.ts";
+import type { AuditData, Column, ValueStats } from "../core/audit-data.ts";
 import type { AggregatedRow, Dimension, UtmParam } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 
@@ -92,6 +92,50 @@ export function fixChangesChannel(
     campaign: data.utm(row, "campaign") ?? "",
   };
   return predictChannel(input) !== predictChannel({ ...input, [param]: fixed });
+}
+
+/**
+ * `fixChangesChannel` for any row of the values `values` (entries of `data.values(dimension)`),
+ * judged once per distinct source, medium and campaign rather than once a row: a campaign's rows
+ * share a few sources and mediums.
+ */
+export function fixChangesAnyChannel(
+  data: AuditData,
+  dimension: Dimension,
+  values: readonly ValueStats[],
+  param: UtmParam,
+  fixed: string,
+): boolean {
+  if (param !== "source" && param !== "medium" && param !== "campaign") return false;
+  const column = data.column(dimension);
+  const [sources, mediums, campaigns] = (["source", "medium", "campaign"] as const).map((name) =>
+    data.columnBeside(column, data.utmField(name)),
+  ) as [Column, Column, Column];
+  const valueAt = (of: Column, r: number): string => of.values[of.valueOfRow[r] as number] ?? "";
+  const judged = new Map<string, boolean>();
+  for (const stats of values) {
+    const at = data.columnIndexOf(dimension, stats);
+    if (at < 0) {
+      if (stats.rows.some((row) => fixChangesChannel(data, row, param, fixed))) return true;
+      continue;
+    }
+    for (let i = column.starts[at] as number; i < (column.starts[at + 1] as number); i++) {
+      const r = (column.ids[i] as number) - column.firstId;
+      const key = `${sources.valueOfRow[r]},${mediums.valueOfRow[r]},${campaigns.valueOfRow[r]}`;
+      let changes = judged.get(key);
+      if (changes === undefined) {
+        const input = {
+          source: valueAt(sources, r),
+          medium: valueAt(mediums, r),
+          campaign: valueAt(campaigns, r),
+        };
+        changes = predictChannel(input) !== predictChannel({ ...input, [param]: fixed });
+        judged.set(key, changes);
+      }
+      if (changes) return true;
+    }
+  }
+  return false;
 }
 
 /**
