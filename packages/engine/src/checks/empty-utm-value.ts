@@ -4,6 +4,8 @@
 import { defineCheck } from "../core/check.ts";
 import { parseLanding } from "../core/values.ts";
 import { decodeParam } from "../rules/tagging.ts";
+import { GLANCE, landingGlances } from "../rules/urls.ts";
+import { SHOWN_VALUES } from "../rules/values-extra.ts";
 
 const UTM_PREFIX = "utm_";
 /** A cheap first pass: a utm_ name followed by nothing, "=" alone or encoded blanks. */
@@ -34,24 +36,91 @@ export const emptyUtmValue = defineCheck({
   },
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
-    for (const row of data.rows) {
-      const landing = row.values.landingPagePlusQueryString;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
-      if (landing === undefined || !MAYBE_EMPTY_UTM.test(landing)) continue;
-      const reported = new Set<string>();
-      for (const param of parseLanding(landing).params) {
-        const name = param.name.toLowerCase();
-        if (!name.startsWith(UTM_PREFIX) || EXPECTED_EMPTY.has(name) || reported.has(name)) {
-          continue;
+    // Stryker disable next-line ConditionalExpression: another view's landing pages are no row's
+    if (!data.rowsHave("landingPagePlusQueryString")) return;
+    // Each distinct landing value judged once (issue 24), its glance read before any regex.
+    const landings = data.column("landingPagePlusQueryString");
+    const glances = landingGlances(data);
+    const emptyOf: (readonly string[] | undefined)[] = landings.values.map((landing, v) =>
+      mayHaveEmptyUtm(landing, glances[v] as number) ? emptyUtmNames(landing) : undefined,
+    );
+    // Rows in row order, as adding them one by one did: the order breaks ties between examples.
+    const groups = new Map<string, { ids: number[]; shown: Set<string> }>();
+    for (let r = 0; r < landings.valueOfRow.length; r++) {
+      const v = landings.valueOfRow[r] as number;
+      const names = v < 0 ? undefined : emptyOf[v];
+      if (names === undefined) continue;
+      for (const name of names) {
+        let group = groups.get(name);
+        if (!group) {
+          group = { ids: [], shown: new Set() };
+          groups.set(name, group);
         }
-        if (decodeParam(param.value).trim() !== "") continue;
-        // Stryker disable next-line CallExpression: a row is counted once anyway
-        reported.add(name);
-        findings.add(`param:${name}`, `${name} is present but empty`, row, {
-          values: [landing],
-          field: "landingPagePlusQueryString",
-        });
+        group.ids.push(landings.firstId + r);
+        if (group.shown.size < SHOWN_VALUES) group.shown.add(landings.values[v] as string);
       }
+    }
+    for (const [name, { ids, shown }] of groups) {
+      findings.addIds(
+        `param:${name}`,
+        `${name} is present but empty`,
+        Int32Array.from(ids),
+        0,
+        ids.length,
+        {
+          values: shown,
+          field: "landingPagePlusQueryString",
+        },
+      );
     }
   },
 });
+
+/** Whether the landing value may give a UTM parameter an empty value, read with its glance. */
+function mayHaveEmptyUtm(landing: string, glance: number): boolean {
+  // Not even "utm" in it.
+  if ((glance & GLANCE.mentions) === 0) return false;
+  if ((glance & GLANCE.irregular) !== 0) return MAYBE_EMPTY_UTM.test(landing);
+  // Every "utm" starts a recognised name, written exactly, and no "%" is left to decode: each
+  // name is read in place (a regex per landing page cost more than the rest of the check).
+  for (let at = landing.indexOf(UTM_PREFIX); at >= 0; at = landing.indexOf(UTM_PREFIX, at + 1)) {
+    let to = at + UTM_PREFIX.length;
+    while (isNameChar(landing.charCodeAt(to))) to++;
+    if (landing.charCodeAt(to) === EQUALS) {
+      to++;
+      // "+" and spaces decode to blanks; any other character but ASCII may be one too.
+      while (to < landing.length && isMaybeBlank(landing.charCodeAt(to))) to++;
+    }
+    const next = landing.charCodeAt(to);
+    if (to >= landing.length || next === AMPERSAND || next === HASH) return true;
+  }
+  return false;
+}
+
+const EQUALS = 0x3d;
+const AMPERSAND = 0x26;
+const HASH = 0x23;
+
+/** a-z or "_": what a recognised name is spelled with. */
+function isNameChar(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+}
+
+/** "+", an ASCII space or control, or any character beyond ASCII (some are whitespace). */
+function isMaybeBlank(code: number): boolean {
+  return code === 0x2b || code <= 0x20 || code > 0x7e;
+}
+
+/** The UTM parameters (but utm_term) the landing value gives an empty value, each once. */
+function emptyUtmNames(landing: string): string[] | undefined {
+  const reported: string[] = [];
+  for (const param of parseLanding(landing).params) {
+    const name = param.name.toLowerCase();
+    if (!name.startsWith(UTM_PREFIX) || EXPECTED_EMPTY.has(name) || reported.includes(name)) {
+      continue;
+    }
+    if (decodeParam(param.value).trim() !== "") continue;
+    reported.push(name);
+  }
+  return reported.length > 0 ? reported : undefined;
+}

@@ -2,8 +2,9 @@
 // brand, "homepage", "footer"), tagged landings on cart, checkout or thank-you pages, and tagged
 // landings reached from the site's own pages. Internal UTMs overwrite the visitor's real source.
 import { predictChannel, sourceCategory } from "../channels/channel-group.ts";
+import type { Column } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
+import type { AggregatedRow, Dimension } from "../core/types.ts";
 import { isUserValue, normalizeHost, parseLanding, siteDomain } from "../core/values.ts";
 import {
   decodeComponent,
@@ -249,6 +250,13 @@ const UNTAGGED = new LandingInfo(false, "/", "", 0, () => false, {
   namesOwnHost: false,
 });
 
+/** What a person set for a dimension in a view's rows, by value id (`userValuesBeside`). */
+interface UserValues {
+  valueOfRow: Int32Array;
+  /** Each value when a person set it, else undefined. */
+  user: readonly (string | undefined)[];
+}
+
 type SourceVerdict = { key: string; title: string } | undefined;
 
 /** What one source and medium say, judged once per distinct pair. */
@@ -319,31 +327,36 @@ export const internalUtmLink = defineCheck({
 
     const sourceDimension = data.utmDimension("source");
     const mediumDimension = data.utmDimension("medium");
-    const userValues = new Map<string, boolean>();
-    /** The row's dimension value when a person set it (what GA4 recorded), else undefined. */
-    const userValueOf = (value: string | undefined): string | undefined => {
-      // Stryker disable next-line ConditionalExpression: undefined is no user value
-      if (value === undefined) return undefined;
-      let user = userValues.get(value);
-      // Stryker disable next-line ConditionalExpression: a cache
-      if (user === undefined) {
-        user = isUserValue(value);
-        // Stryker disable next-line CallExpression: a cache
-        userValues.set(value, user);
-      }
-      return user ? value : undefined;
+    /**
+     * A dimension's value in each row of a column's view when a person set it (what GA4
+     * recorded), else undefined: read by value id, each value judged once.
+     */
+    const userValuesBeside = (column: Column, dimension: Dimension | undefined): UserValues => {
+      // Stryker disable next-line ConditionalExpression: no dimension, no value
+      if (!dimension) return { valueOfRow: new Int32Array(column.rows.length).fill(-1), user: [] };
+      const of = data.columnBeside(column, dimension);
+      return {
+        valueOfRow: of.valueOfRow,
+        user: of.values.map((value) => (isUserValue(value) ? value : undefined)),
+      };
     };
     // Stryker disable next-line StringLiteral: any non-word reads as no source
     const fromLanding = (value: string | undefined): string => (isUserValue(value) ? value : "");
 
-    const inspect = (row: AggregatedRow, landing: string | undefined, info: LandingInfo) => {
+    /** Inspects row `at` of the view `sources` and `mediums` are of. */
+    const inspect = (
+      row: AggregatedRow,
+      at: number,
+      sources: UserValues,
+      mediums: UserValues,
+      landing: string | undefined,
+      info: LandingInfo,
+    ) => {
       // The row's dimension first (what GA4 recorded), else what the landing URL says.
       const source =
-        userValueOf(sourceDimension && row.values[sourceDimension]) ??
-        fromLanding(info.utms().source);
+        sources.user[sources.valueOfRow[at] as number] ?? fromLanding(info.utms().source);
       const medium =
-        userValueOf(mediumDimension && row.values[mediumDimension]) ??
-        fromLanding(info.utms().medium);
+        mediums.user[mediums.valueOfRow[at] as number] ?? fromLanding(info.utms().medium);
       let judgement = judge(source, medium, false);
       // Whether the link names the own host changes the verdict on an own-host source only.
       if (judgement.sourceIsOwnHost && info.utms().namesOwnHost) {
@@ -378,23 +391,36 @@ export const internalUtmLink = defineCheck({
 
     // Stryker disable next-line ConditionalExpression,BlockStatement: a shortcut
     if (!data.has("landingPagePlusQueryString")) {
-      for (const row of data.rows) inspect(row, undefined, UNTAGGED);
+      const own = data.ownColumn("landingPagePlusQueryString");
+      const sources = userValuesBeside(own, sourceDimension);
+      const mediums = userValuesBeside(own, mediumDimension);
+      data.rows.forEach((row, r) => {
+        inspect(row, r, sources, mediums, undefined, UNTAGGED);
+      });
       return;
     }
     // By distinct landing value (a view shared with other checks), so each URL is parsed once.
-    const { values, starts, ids, rows, firstId } = data.column("landingPagePlusQueryString");
+    const landings = data.column("landingPagePlusQueryString");
+    const { values, starts, ids, rows, firstId } = landings;
+    const sources = userValuesBeside(landings, sourceDimension);
+    const mediums = userValuesBeside(landings, mediumDimension);
     const glances = landingGlances(data);
     for (let v = 0; v < values.length; v++) {
       const landing = values[v] as string;
       const info = landingInfo(landing, glances[v] as number, isOwnHost);
       const to = starts[v + 1] as number;
       for (let i = starts[v] as number; i < to; i++) {
-        inspect(rows[(ids[i] as number) - firstId] as AggregatedRow, landing, info);
+        const at = (ids[i] as number) - firstId;
+        inspect(rows[at] as AggregatedRow, at, sources, mediums, landing, info);
       }
     }
-    for (const row of data.rows) {
+    const own = data.ownColumn("landingPagePlusQueryString");
+    const ownSources = userValuesBeside(own, sourceDimension);
+    const ownMediums = userValuesBeside(own, mediumDimension);
+    for (let r = 0; r < data.rows.length; r++) {
       // Stryker disable next-line ConditionalExpression: inspecting a row again adds nothing
-      if (row.values.landingPagePlusQueryString === undefined) inspect(row, undefined, UNTAGGED);
+      if (own.valueOfRow[r] !== -1) continue;
+      inspect(data.rows[r] as AggregatedRow, r, ownSources, ownMediums, undefined, UNTAGGED);
     }
   },
 });

@@ -5,14 +5,13 @@
 import { sourceCategory } from "../channels/channel-group.ts";
 import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { siteDomain } from "../core/values.ts";
 import {
   isChannelTypeWord,
   looksLikeHost,
   PLATFORMS,
   platformOf,
-  taggedRows,
+  pushTaggedIds,
 } from "../rules/platforms.ts";
 
 /** Real words one or two letters from a platform name, which are not typos of it. */
@@ -50,7 +49,8 @@ for (const { name, noTypos } of PLATFORMS) {
 interface Typo {
   suggestion: string;
   spellings: Set<string>;
-  rows: AggregatedRow[];
+  /** The ids of the rows tagged with any of the spellings. */
+  ids: number[];
 }
 
 export const sourceTypo = defineCheck({
@@ -77,7 +77,10 @@ export const sourceTypo = defineCheck({
     if (!dimension) return;
     const seen = new Map<string, Typo>();
     const suggestions = new Map<string, string | undefined>();
-    for (const [source, stats] of data.values(dimension)) {
+    // Each value's tagged rows by their ids in the column: no row object is reached.
+    const { values } = data.column(dimension);
+    for (let v = 0; v < values.length; v++) {
+      const source = values[v] as string;
       const value = source.trim().toLowerCase();
       let suggestion = suggestions.get(value);
       // Stryker disable next-line ConditionalExpression: a cache
@@ -87,21 +90,22 @@ export const sourceTypo = defineCheck({
         suggestions.set(value, suggestion);
       }
       if (suggestion === undefined) continue;
-      const rows = taggedRows(data, source, stats.rows);
-      if (rows.length === 0) continue;
       let entry = seen.get(value);
+      const ids = entry?.ids ?? [];
+      if (pushTaggedIds(data, v, ids) === 0) continue;
       if (!entry) {
-        entry = { suggestion, spellings: new Set(), rows: [] };
+        entry = { suggestion, spellings: new Set(), ids };
         seen.set(value, entry);
       }
       entry.spellings.add(source);
-      for (const row of rows) entry.rows.push(row);
     }
     for (const [value, entry] of seen) {
-      findings.add(
+      findings.addIds(
         `source:${value}`,
         `${fieldTitle(dimension)} "${[...entry.spellings].join(", ")}" looks like a misspelling of ${entry.suggestion}`,
-        entry.rows,
+        Int32Array.from(entry.ids),
+        0,
+        entry.ids.length,
         { values: entry.spellings, field: dimension },
       );
     }

@@ -112,7 +112,14 @@ export function fixChangesAnyChannel(
     data.columnBeside(column, data.utmField(name)),
   ) as [Column, Column, Column];
   const valueAt = (of: Column, r: number): string => of.values[of.valueOfRow[r] as number] ?? "";
-  const judged = new Map<string, boolean>();
+  // Each row's three value ids (-1 for none) as one number while they fit, else as text.
+  const counts = [sources, mediums, campaigns].map((of) => of.values.length + 1) as [
+    number,
+    number,
+    number,
+  ];
+  const numeric = counts[0] * counts[1] * counts[2] <= Number.MAX_SAFE_INTEGER;
+  const judged = new Map<number | string, boolean>();
   for (const stats of values) {
     const at = data.columnIndexOf(dimension, stats);
     if (at < 0) {
@@ -121,7 +128,12 @@ export function fixChangesAnyChannel(
     }
     for (let i = column.starts[at] as number; i < (column.starts[at + 1] as number); i++) {
       const r = (column.ids[i] as number) - column.firstId;
-      const key = `${sources.valueOfRow[r]},${mediums.valueOfRow[r]},${campaigns.valueOfRow[r]}`;
+      const source = (sources.valueOfRow[r] as number) + 1;
+      const medium = (mediums.valueOfRow[r] as number) + 1;
+      const campaign = (campaigns.valueOfRow[r] as number) + 1;
+      const key = numeric
+        ? source + counts[0] * (medium + counts[1] * campaign)
+        : `${source},${medium},${campaign}`;
       let changes = judged.get(key);
       if (changes === undefined) {
         const input = {
