@@ -350,8 +350,7 @@ export class AuditData {
     const columns = dimensions.map((dimension) => this.ownColumn(dimension));
     const holding = columns.filter((column) => column.values.length > 0);
     // One dimension with values (the usual case): its own column says it all.
-    if (holding.length < 2)
-      return holding[0] ?? this.columnOf(new Int32Array(this.rows.length), [undefined]);
+    if (holding.length < 2) return holding[0] ?? this.emptyColumn();
     // Each column's values numbered in one table, then each row's first value found.
     const table: (string | undefined)[] = [undefined];
     const numbers = new Map<string, number>();
@@ -417,7 +416,11 @@ export class AuditData {
     const at = this.keys ? this.keys.dimensions.indexOf(dimension) : -1;
     if (this.keys && at >= 0) {
       table = this.keys.values[at] as readonly (string | undefined)[];
-      numberOf = this.keys.ids[at] ?? new Int32Array(count);
+      const ids = this.keys.ids[at];
+      // Every row has id 0: no row has a value when that is none (a dimension the source lacks,
+      // asked for by checks that read the session dimension else the manual one).
+      if (!ids && table[0] === undefined) return this.emptyColumn();
+      numberOf = ids ?? new Int32Array(count);
     } else {
       numberOf = new Int32Array(count);
       const numbers = new Map<string | undefined, number>();
@@ -435,6 +438,19 @@ export class AuditData {
       table = seen;
     }
     return this.columnOf(numberOf, table);
+  }
+
+  /** A column of this view's rows in which no row has a value. */
+  private emptyColumn(): Column {
+    return {
+      values: [],
+      sessions: new Float64Array(0),
+      starts: new Int32Array(1),
+      ids: new Int32Array(0),
+      valueOfRow: new Int32Array(this.rows.length).fill(-1),
+      rows: this.rows,
+      firstId: this.firstId,
+    };
   }
 
   /**
