@@ -2,10 +2,10 @@
 // "utm_source"). They come from link templates whose merge field or variable did not fill in;
 // GA4 records nothing for them, so the visit loses its source, medium or campaign.
 import { defineCheck } from "../core/check.ts";
+import { VALUES_PER_FINDING } from "../core/findings.ts";
 import { parseLanding } from "../core/values.ts";
 import { decodeParam } from "../rules/tagging.ts";
 import { GLANCE, landingGlances } from "../rules/urls.ts";
-import { SHOWN_VALUES } from "../rules/values-extra.ts";
 
 const UTM_PREFIX = "utm_";
 /** A cheap first pass: a utm_ name followed by nothing, "=" alone or encoded blanks. */
@@ -57,7 +57,7 @@ export const emptyUtmValue = defineCheck({
           groups.set(name, group);
         }
         group.ids.push(landings.firstId + r);
-        if (group.shown.size < SHOWN_VALUES) group.shown.add(landings.values[v] as string);
+        if (group.shown.size < VALUES_PER_FINDING) group.shown.add(landings.values[v] as string);
       }
     }
     for (const [name, { ids, shown }] of groups) {

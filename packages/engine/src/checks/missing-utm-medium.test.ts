@@ -20,6 +20,27 @@ describe("missing-utm-medium", () => {
     expect(result.affectedSessions).toBe(165);
   });
 
+  it("keeps a finding's first values and titles it by its first row, in row order", () => {
+    const rows = Array.from({ length: 25 }, (_, i) =>
+      utmRow(i === 0 ? "News" : "news", "(not set)", `campaign_${i}`, 10),
+    );
+    const result = runOn(missingUtmMedium, rows);
+    const [news] = result.findings;
+    expect(news?.key).toBe("source:news");
+    expect(news?.title).toBe("Links from News have no utm_medium");
+    expect(news?.values).toEqual([
+      "News",
+      "campaign_0",
+      "news",
+      ...Array.from({ length: 17 }, (_, i) => `campaign_${i + 1}`),
+    ]);
+    expect(news?.examples.map((e) => e.values.sessionManualCampaignName)).toEqual([
+      "campaign_0",
+      "campaign_1",
+      "campaign_2",
+    ]);
+  });
+
   it("flags a campaign tagged with neither source nor medium", () => {
     const result = runOn(missingUtmMedium, [utmRow("(not set)", "(not set)", "black_friday", 40)]);
     expect(findingKeys(result)).toEqual(["campaign:black_friday"]);

@@ -2,6 +2,7 @@
 // channel rules read the medium, so these sessions report a medium of "(not set)" and usually
 // fall into Unassigned instead of Email, Paid Social or the channel they belong to.
 import { defineCheck } from "../core/check.ts";
+import { VALUES_PER_FINDING } from "../core/findings.ts";
 import type { AggregatedRow, Dimension } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import {
@@ -74,20 +75,33 @@ export const missingUtmMedium = defineCheck({
     const glances = landings?.rows === rows ? landingGlances(data) : undefined;
     const landingOfRow = landings?.valueOfRow;
     const mayCarryClickId = clickIdHints(data);
-    const report = (row: AggregatedRow, source: string, campaign: string) => {
+    // Each finding's row ids in row order and its first values, added by id once all are read
+    // (a finding a row cost a lookup and a values list a row).
+    const pending = new Map<string, { title: string; ids: number[]; values: Set<string> }>();
+    const collect = (key: string, title: string, r: number, values: readonly string[]) => {
+      let entry = pending.get(key);
+      if (!entry) {
+        entry = { title, ids: [], values: new Set() };
+        pending.set(key, entry);
+      }
+      entry.ids.push(data.firstId + r);
+      for (const value of values) {
+        if (entry.values.size < VALUES_PER_FINDING) entry.values.add(value);
+      }
+    };
+    const report = (r: number, source: string, campaign: string) => {
       if (isUserValue(source)) {
         if (SELF_TAGGING_SOURCES.has(keyPart(source))) return;
-        findings.add(`source:${keyPart(source)}`, `Links from ${source} have no utm_medium`, row, {
-          values: [source, campaign].filter(isUserValue),
-          field: "sessionManualMedium",
-        });
-      } else if (isUserValue(campaign)) {
-        findings.add(
-          `campaign:${keyPart(campaign)}`,
-          `Campaign ${campaign} has no utm_medium`,
-          row,
-          { values: [campaign], field: "sessionManualMedium" },
+        collect(
+          `source:${keyPart(source)}`,
+          `Links from ${source} have no utm_medium`,
+          r,
+          [source, campaign].filter(isUserValue),
         );
+      } else if (isUserValue(campaign)) {
+        collect(`campaign:${keyPart(campaign)}`, `Campaign ${campaign} has no utm_medium`, r, [
+          campaign,
+        ]);
       }
     };
 
@@ -95,15 +109,15 @@ export const missingUtmMedium = defineCheck({
       // Stryker disable next-line ConditionalExpression,EqualityOperator: no dimension, no medium
       if (mediumColumns.length > 0 && hasMedium(r)) continue;
       const row = rows[r] as AggregatedRow;
-      const landing = row.values.landingPagePlusQueryString;
+      // This view's landing column read by value id when there is one: no row object reached.
+      const landing =
+        glances && landings && landingOfRow
+          ? landings.values[landingOfRow[r] as number]
+          : row.values.landingPagePlusQueryString;
       // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
       if (mayCarryClickId[r] === 1 && hasGoogleClickId(landing as string)) continue;
       if (mediumColumns.length > 0 && (userValueAt(sources, r) || userValueAt(campaigns, r))) {
-        report(
-          row,
-          row.values.sessionManualSource ?? "",
-          row.values.sessionManualCampaignName ?? "",
-        );
+        report(r, row.values.sessionManualSource ?? "", row.values.sessionManualCampaignName ?? "");
         continue;
       }
       if (landing === undefined) continue;
@@ -127,7 +141,13 @@ export const missingUtmMedium = defineCheck({
       if (hasValue(medium)) continue;
       // Stryker disable next-line ConditionalExpression: a shortcut
       if (!hasValue(source) && !hasValue(campaign)) continue;
-      report(row, decodeParam(source ?? "").trim(), decodeParam(campaign ?? "").trim());
+      report(r, decodeParam(source ?? "").trim(), decodeParam(campaign ?? "").trim());
+    }
+    for (const [key, { title, ids, values }] of pending) {
+      findings.addIds(key, title, Int32Array.from(ids), 0, ids.length, {
+        values,
+        field: "sessionManualMedium",
+      });
     }
   },
 });

@@ -32,7 +32,6 @@ export const missingUtmSource = defineCheck({
       ? data.column("landingPagePlusQueryString")
       : undefined;
     const glances = landings?.rows === data.rows ? landingGlances(data) : undefined;
-    const valueOfRow = landings?.valueOfRow;
     const rows = data.rows;
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r] as AggregatedRow;
@@ -55,19 +54,26 @@ export const missingUtmSource = defineCheck({
           continue;
         }
       }
-      const landing = row.values.landingPagePlusQueryString;
-      if (landing === undefined) continue;
-      if (glances && valueOfRow) {
-        const glance = glances[valueOfRow[r] as number] as number;
+      let landing: string | undefined;
+      if (glances && landings) {
+        // Read by value id: the row object is not reached for a landing page the glance clears.
+        const v = landings.valueOfRow[r] as number;
+        if (v < 0) continue;
+        landing = landings.values[v] as string;
+        const glance = glances[v] as number;
         // No "utm" at all, or only recognised names, read from the glance.
         if ((glance & GLANCE.mentions) === 0) continue;
         if ((glance & GLANCE.irregular) === 0) {
           if ((glance & SOURCE) !== 0 || (glance & MEDIUM_OR_CAMPAIGN) === 0) continue;
         }
+      } else {
+        landing = row.values.landingPagePlusQueryString;
+        if (landing === undefined) continue;
       }
-      const names = new Set(parseLanding(landing).params.map((p) => p.name));
+      const url = parseLanding(landing);
+      const names = new Set(url.params.map((p) => p.name));
       if (!names.has("utm_source") && (names.has("utm_medium") || names.has("utm_campaign"))) {
-        const path = parseLanding(landing).path;
+        const path = url.path;
         findings.add(`landing:${path}`, `Landing page ${path} tagged without utm_source`, row, {
           values: [landing],
           field: "landingPagePlusQueryString",

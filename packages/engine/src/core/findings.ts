@@ -2,7 +2,8 @@ import type { AuditData, ValueStats } from "./audit-data.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
-const VALUES_PER_FINDING = 20;
+/** A finding keeps its first this many values: callers that gather values first need no more. */
+export const VALUES_PER_FINDING = 20;
 
 interface Draft {
   key: string;
