@@ -5,7 +5,6 @@
  */
 import { sourceCategory } from "../channels/channel-group.ts";
 import type { AuditData, Column } from "../core/audit-data.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, normalizeHost, siteDomain } from "../core/values.ts";
 
 export type PlatformKind =
@@ -306,33 +305,11 @@ export function isSearchEngine(source: string): boolean {
 const NATURAL_MEDIUMS: ReadonlySet<string> = new Set(["referral", "(none)"]);
 
 /**
- * The rows in which a marketer typed this utm_source, leaving out the values GA4 writes itself:
+ * The rows in which a marketer typed the utm_source at place `v` of the source column
+ * (`data.column` of `data.utmDimension("source")`), leaving out the values GA4 writes itself:
  * referral host names (l.facebook.com / referral), direct, and search engines' organic traffic.
- * `source` is a value of the source dimension (`data.utmDimension("source")`) and `rows` its rows.
- */
-export function taggedRows(
-  data: AuditData,
-  source: string,
-  rows: readonly AggregatedRow[],
-): AggregatedRow[] {
-  if (!isUserValue(source)) return [];
-  const searchEngine = isSearchEngine(source);
-  const { column, natural, organic } = rowMediums(data);
-  const mediumOfRow = column.valueOfRow;
-  const firstId = column.firstId;
-  return rows.filter((row) => {
-    const at = (row.id as number) - firstId;
-    // Stryker disable next-line ConditionalExpression: rows of the source column always are
-    if (column.rows[at] !== row) return keepsMedium(data.utm(row, "medium"), searchEngine);
-    const medium = mediumOfRow[at] as number;
-    return medium < 0 || (natural[medium] === 0 && !(organic[medium] === 1 && searchEngine));
-  });
-}
-
-/**
- * `taggedRows` of the value at place `v` of the source column (`data.column` of
- * `data.utmDimension("source")`), as row ids in row order pushed onto `into`; gives how many. Read
- * by value id: no row object is reached.
+ * Pushed onto `into` as row ids in row order; gives how many. Read by value id: no row object is
+ * reached.
  */
 export function pushTaggedIds(data: AuditData, v: number, into: number[]): number {
   const sources = data.column(data.utmDimension("source") ?? "sessionManualSource");
@@ -353,14 +330,7 @@ export function pushTaggedIds(data: AuditData, v: number, into: number[]): numbe
   return into.length - before;
 }
 
-/** Whether a row with this medium is one a marketer tagged (read from the value itself). */
-function keepsMedium(medium: string | undefined, searchEngine: boolean): boolean {
-  if (medium === undefined) return true;
-  const folded = medium.trim().toLowerCase();
-  return !NATURAL_MEDIUMS.has(folded) && !(folded === "organic" && searchEngine);
-}
-
-/** What `taggedRows` reads of each medium value, beside the source column's rows, made once. */
+/** What `pushTaggedIds` reads of each medium value, beside the source column's rows, made once. */
 interface RowMediums {
   column: Column;
   /** 1 for a medium GA4 writes for untagged traffic, by medium value id. */
