@@ -66,6 +66,14 @@ describe("ColumnDictionaries", () => {
     expect(dictionaries.values[SOURCE]?.[4321]).toBe("source-4321");
   });
 
+  it("keeps its values and finds nothing once released", () => {
+    const dictionaries = new ColumnDictionaries();
+    idOfBytes(dictionaries, SOURCE, "google");
+    dictionaries.release();
+    expect(dictionaries.values[SOURCE]).toEqual(["google"]);
+    expect(() => idOfBytes(dictionaries, SOURCE, "google")).toThrow(/released/);
+  });
+
   it("keeps a string with a lone surrogate apart from the replacement character's bytes", () => {
     const dictionaries = new ColumnDictionaries();
     expect(dictionaries.idsOf({ sessionSource: "a\ud800" })[SOURCE]).toBe(0);

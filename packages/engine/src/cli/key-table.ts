@@ -1,3 +1,5 @@
+import { letGo } from "../core/group-table.ts";
+
 /**
  * A set of byte strings, each numbered in the order it was added: a column's values in the CSV
  * reader (`ColumnDictionaries`), looked up straight from the file's bytes with a hash the caller
@@ -27,6 +29,7 @@ export class KeyTable {
   /** The entry of the key `bytes[start, end)` of hash `hash`, or -1 when it was never added. */
   find(bytes: Uint8Array, start: number, end: number, hash: number): number {
     const slots = this.#slots;
+    if (slots.length === 0) throw new Error("the table was released");
     const mask = (slots.length >> 1) - 1;
     let slot = hash & mask;
     for (;;) {
@@ -67,7 +70,13 @@ export class KeyTable {
       const stored = old[at + 1] as number;
       if (stored !== 0) place(slots, old[at] as number, stored);
     }
+    letGo(old);
     this.#slots = slots;
+  }
+
+  /** Lets the table's slots go at once: it finds nothing afterwards. */
+  release(): void {
+    letGo(this.#slots);
   }
 }
 

@@ -143,6 +143,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       } else await readCsv(file, sinkOf(views[0]));
     }
     // The dictionaries' lookup tables go before the checks run; their values stay with the audit.
+    for (const sink of sinks.values()) sink.dictionaries.release();
     sinks.clear();
     report = auditor.finish();
   } catch (error) {

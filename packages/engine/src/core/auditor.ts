@@ -3,7 +3,7 @@ import { healthGrade, healthScore } from "../scoring/score.ts";
 import { AuditData, type RowKeys } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
-import { type GroupKeys, GroupTable } from "./group-table.ts";
+import { type GroupKeys, GroupTable, letGo } from "./group-table.ts";
 import { type CheckOutcome, resolveOverlaps } from "./overlaps.ts";
 import {
   type AggregatedRow,
@@ -186,9 +186,11 @@ export function createAuditor(
       if (index === state.counts.length) {
         const counts = new Int32Array(index * 2);
         counts.set(state.counts);
+        letGo(state.counts);
         state.counts = counts;
         const sums = new Float64Array(index * 4);
         sums.set(state.sums);
+        letGo(state.sums);
         state.sums = sums;
       }
     }
@@ -295,8 +297,13 @@ export function createAuditor(
       const built = new Map<ViewState, BuiltRows>();
       let groupCount = 0;
       for (const state of states.values()) {
-        const rows = buildRows(state.table.release(), state.groups, state.sums, state.counts);
+        const keys = state.table.release();
+        const rows = buildRows(keys, state.groups, state.sums, state.counts);
         for (const dimension of rows.present) state.present.add(dimension);
+        // The tuples and sums are in the rows now: their memory goes before the checks run.
+        letGo(keys.ids);
+        letGo(state.sums);
+        letGo(state.counts);
         state.sums = new Float64Array(0);
         state.counts = new Int32Array(0);
         state.table = EMPTY_TABLE;

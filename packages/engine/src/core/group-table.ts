@@ -121,6 +121,7 @@ export class GroupTable {
     if ((index + 1) * width > tuples.length) {
       const grown = new Int32Array(tuples.length * 2);
       grown.set(tuples);
+      letGo(tuples);
       this.#tuples = grown;
     }
     const into = this.#tuples;
@@ -144,6 +145,7 @@ export class GroupTable {
       ids: this.#tuples.subarray(0, this.#size * this.#width),
       values: this.#values,
     };
+    letGo(this.#slots);
     this.#slots = new Int32Array(0);
     for (const map of this.#interned) map.clear();
     this.#released = true;
@@ -163,7 +165,20 @@ export class GroupTable {
       slots[2 * slot] = hash;
       slots[2 * slot + 1] = stored;
     }
+    letGo(old);
     this.#slots = slots;
+  }
+}
+
+/**
+ * Gives a typed array's memory back at once (its buffer detached; the array reads as empty). A
+ * large buffer let go of otherwise stays in memory until a full collection finds it, which in
+ * an audit can come only after the checks have built what they need on top of it.
+ */
+export function letGo(array: Int32Array | Float64Array): void {
+  const buffer = array.buffer;
+  if (buffer instanceof ArrayBuffer && !buffer.detached && typeof buffer.transfer === "function") {
+    buffer.transfer(0);
   }
 }
 
