@@ -3,6 +3,7 @@
 // channel for an organic one or Unassigned, and its paid results are understated.
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
 import { defineCheck } from "../core/check.ts";
+import { Numbering } from "../core/numbering.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { platformOf } from "../rules/platforms.ts";
@@ -69,19 +70,10 @@ export const conflictingSourceMedium = defineCheck({
     );
     // Each source value's key as a number (spellings that differ only in case share it), -1 for
     // no source.
-    const sourceKeyNumbers = new Map<string, number>();
-    const sourceKeys: string[] = [];
-    const sourceKeyOf = Int32Array.from(sources.values, (source) => {
-      if (!isUserValue(source)) return -1;
-      const key = source.trim().toLowerCase();
-      let number = sourceKeyNumbers.get(key);
-      if (number === undefined) {
-        number = sourceKeys.length;
-        sourceKeyNumbers.set(key, number);
-        sourceKeys.push(key);
-      }
-      return number;
-    });
+    const sourceKeys = new Numbering<string>();
+    const sourceKeyOf = Int32Array.from(sources.values, (source) =>
+      isUserValue(source) ? sourceKeys.numberOf(source.trim().toLowerCase()) : -1,
+    );
     // Campaign spellings that differ only in case are one campaign here.
     const byCampaign = new Map<string, { campaign: string; values: number[] }>();
     campaigns.values.forEach((campaign, v) => {
@@ -146,7 +138,7 @@ export const conflictingSourceMedium = defineCheck({
         }
         // The rows medium by medium, in the order the campaign's rows first carry each.
         findings.add(
-          `source:${sourceKeys[sourceKey]}|campaign:${campaignKey}`,
+          `source:${sourceKeys.values[sourceKey]}|campaign:${campaignKey}`,
           `${source} / ${campaign} is tagged as ${paid.join(", ")} and as ${unpaid.join(", ")}`,
           [...rowsOf.values()].flat(),
           {

@@ -1,4 +1,5 @@
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
+import { Numbering } from "./numbering.ts";
 import type { AggregatedRow, AuditContext, Dimension, UtmParam, View } from "./types.ts";
 import { normalizeHost, siteDomain } from "./values.ts";
 
@@ -351,19 +352,11 @@ export class AuditData {
     const holding = columns.filter((column) => column.values.length > 0);
     // One dimension with values (the usual case): its own column says it all.
     if (holding.length < 2) return holding[0] ?? this.emptyColumn();
-    // Each column's values numbered in one table, then each row's first value found.
-    const table: (string | undefined)[] = [undefined];
-    const numbers = new Map<string, number>();
+    // Each column's values numbered in one table (0 for no value), then each row's first value.
+    const table = new Numbering<string | undefined>();
+    table.numberOf(undefined);
     const numbersOf = holding.map((column) =>
-      Int32Array.from(column.values, (value) => {
-        let number = numbers.get(value);
-        if (number === undefined) {
-          number = table.length;
-          numbers.set(value, number);
-          table.push(value);
-        }
-        return number;
-      }),
+      Int32Array.from(column.values, (value) => table.numberOf(value)),
     );
     const numberOf = new Int32Array(this.rows.length);
     for (let r = 0; r < numberOf.length; r++) {
@@ -374,7 +367,7 @@ export class AuditData {
         break;
       }
     }
-    return this.columnOf(numberOf, table);
+    return this.columnOf(numberOf, table.values);
   }
 
   /**
@@ -386,24 +379,17 @@ export class AuditData {
       const assigned = this.ownColumn("sessionDefaultChannelGroup");
       const missing = assigned.valueOfRow.indexOf(-1);
       if (missing < 0) return assigned;
-      const table: string[] = [];
-      const numbers = new Map<string, number>();
+      const channels = new Numbering<string>();
       const numberOf = new Int32Array(this.rows.length);
       for (let r = 0; r < numberOf.length; r++) {
         const value = assigned.valueOfRow[r] as number;
-        const channel =
+        numberOf[r] = channels.numberOf(
           value >= 0
             ? (assigned.values[value] as string)
-            : this.predictedChannel(this.rows[r] as AggregatedRow);
-        let number = numbers.get(channel);
-        if (number === undefined) {
-          number = table.length;
-          numbers.set(channel, number);
-          table.push(channel);
-        }
-        numberOf[r] = number;
+            : this.predictedChannel(this.rows[r] as AggregatedRow),
+        );
       }
-      return this.columnOf(numberOf, table);
+      return this.columnOf(numberOf, channels.values);
     });
   }
 
@@ -423,19 +409,11 @@ export class AuditData {
       numberOf = ids ?? new Int32Array(count);
     } else {
       numberOf = new Int32Array(count);
-      const numbers = new Map<string | undefined, number>();
-      const seen: (string | undefined)[] = [];
+      const seen = new Numbering<string | undefined>();
       for (let r = 0; r < count; r++) {
-        const value = (rows[r] as AggregatedRow).values[dimension];
-        let number = numbers.get(value);
-        if (number === undefined) {
-          number = seen.length;
-          numbers.set(value, number);
-          seen.push(value);
-        }
-        numberOf[r] = number;
+        numberOf[r] = seen.numberOf((rows[r] as AggregatedRow).values[dimension]);
       }
-      table = seen;
+      table = seen.values;
     }
     return this.columnOf(numberOf, table);
   }

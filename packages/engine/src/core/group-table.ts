@@ -81,14 +81,6 @@ export class GroupTable {
   }
 
   /**
-   * The value of dimension `index` of the row being looked up, as first seen: rows read from a
-   * file bring a fresh copy of each value, and a group keeps this one instead.
-   */
-  value(index: number): string | undefined {
-    return (this.#values[index] as (string | undefined)[])[this.#ids[index] as number];
-  }
-
-  /**
    * The group index of the row whose values were just `set`: an existing group's, or a new
    * group's, which is the `size` before the call.
    */
