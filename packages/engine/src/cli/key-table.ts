@@ -35,13 +35,13 @@ export class KeyTable {
     for (;;) {
       const stored = slots[2 * slot + 1] as number;
       if (stored === 0) return -1;
-      if (slots[2 * slot] === hash && this.holds(stored - 1, bytes, start, end)) return stored - 1;
+      if (slots[2 * slot] === hash && this.#holds(stored - 1, bytes, start, end)) return stored - 1;
       slot = (slot + 1) & mask;
     }
   }
 
   /** Whether key `entry` is the bytes `bytes[start, end)`. */
-  holds(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
+  #holds(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
     const key = this.#keys[entry] as string;
     const length = end - start;
     if (key.length !== length) return false;

@@ -91,6 +91,15 @@ export function fixChangesChannel(
     medium: data.utm(row, "medium") ?? "",
     campaign: data.utm(row, "campaign") ?? "",
   };
+  return channelChanges(input, param, fixed);
+}
+
+/** Whether `fixed` in place of `input`'s `param` gives another default channel. */
+function channelChanges(
+  input: { source: string; medium: string; campaign: string },
+  param: "source" | "medium" | "campaign",
+  fixed: string,
+): boolean {
   return predictChannel(input) !== predictChannel({ ...input, [param]: fixed });
 }
 
@@ -141,7 +150,7 @@ export function fixChangesAnyChannel(
           medium: valueAt(mediums, r),
           campaign: valueAt(campaigns, r),
         };
-        changes = predictChannel(input) !== predictChannel({ ...input, [param]: fixed });
+        changes = channelChanges(input, param, fixed);
         judged.set(key, changes);
       }
       if (changes) return true;
