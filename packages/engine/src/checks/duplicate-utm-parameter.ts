@@ -52,12 +52,18 @@ export const duplicateUtmParameter = defineCheck({
     }
     for (const [key, group] of groups) {
       const how = group.conflicting ? "with different values" : "with the same value";
-      const rows = Int32Array.from(group.ids);
-      findings.addIds(key, `${group.name} repeated ${how} on ${group.path}`, rows, 0, rows.length, {
-        values: group.written,
-        severity: group.conflicting ? "warning" : "info",
-        field: "landingPagePlusQueryString",
-      });
+      findings.addIds(
+        key,
+        `${group.name} repeated ${how} on ${group.path}`,
+        group.ids,
+        0,
+        group.ids.length,
+        {
+          values: group.written,
+          severity: group.conflicting ? "warning" : "info",
+          field: "landingPagePlusQueryString",
+        },
+      );
     }
   },
 });

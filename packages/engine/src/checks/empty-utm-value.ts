@@ -61,17 +61,10 @@ export const emptyUtmValue = defineCheck({
       }
     }
     for (const [name, { ids, shown }] of groups) {
-      findings.addIds(
-        `param:${name}`,
-        `${name} is present but empty`,
-        Int32Array.from(ids),
-        0,
-        ids.length,
-        {
-          values: shown,
-          field: "landingPagePlusQueryString",
-        },
-      );
+      findings.addIds(`param:${name}`, `${name} is present but empty`, ids, 0, ids.length, {
+        values: shown,
+        field: "landingPagePlusQueryString",
+      });
     }
   },
 });

@@ -144,7 +144,7 @@ export const missingUtmMedium = defineCheck({
       report(r, decodeParam(source ?? "").trim(), decodeParam(campaign ?? "").trim());
     }
     for (const [key, { title, ids, values }] of pending) {
-      findings.addIds(key, title, Int32Array.from(ids), 0, ids.length, {
+      findings.addIds(key, title, ids, 0, ids.length, {
         values,
         field: "sessionManualMedium",
       });

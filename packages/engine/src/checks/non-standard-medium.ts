@@ -67,7 +67,7 @@ export const nonStandardMedium = defineCheck({
         listing
           ? `${fieldTitle(dimension)} '${medium}' names a Business Profile or Maps listing, not a GA4 channel medium (${LISTING_FIX})`
           : `${fieldTitle(dimension)} '${medium}' is not a GA4 channel medium`,
-        Int32Array.from(rows),
+        rows,
         0,
         rows.length,
         { values: [medium], field: dimension },

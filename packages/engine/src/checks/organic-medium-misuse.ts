@@ -75,7 +75,7 @@ export const organicMediumMisuse = defineCheck({
       findings.addIds(
         `source:${key}`,
         `${key} is ${fieldValue(dimension, "organic")}, which GA4 reserves for search (filed as ${[...group.channels].join(", ")})`,
-        Int32Array.from(group.ids),
+        group.ids,
         0,
         group.ids.length,
         { values: group.values, field: dimension },

@@ -128,7 +128,7 @@ export const paymentGatewayReferral = defineCheck({
       findings.addIds(
         `gateway:${gateway.family}`,
         `${gateway.label} appears as a referral source (${[...group.sources].slice(0, 3).join(", ")})`,
-        Int32Array.from(group.ids),
+        group.ids,
         0,
         group.ids.length,
         { values: group.sources, field: "sessionSource" },

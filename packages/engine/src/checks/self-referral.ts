@@ -76,7 +76,7 @@ export const selfReferral = defineCheck({
         isListed
           ? `Your own host ${group.host} appears as a referral source`
           : `Your sub-domain ${group.host} appears as a referral source`,
-        Int32Array.from(group.ids),
+        group.ids,
         0,
         group.ids.length,
         { values: group.sources, field: "sessionSource" },

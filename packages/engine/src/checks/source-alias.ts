@@ -70,7 +70,7 @@ export const sourceAlias = defineCheck({
       findings.addIds(
         `platform:${name}`,
         `${name} is tagged under ${group.aliases.size} ${fieldTitle(dimension)} names: ${values.join(", ")}${note}`,
-        Int32Array.from(group.ids),
+        group.ids,
         0,
         group.ids.length,
         { values, field: dimension },

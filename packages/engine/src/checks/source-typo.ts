@@ -103,7 +103,7 @@ export const sourceTypo = defineCheck({
       findings.addIds(
         `source:${value}`,
         `${fieldTitle(dimension)} "${[...entry.spellings].join(", ")}" looks like a misspelling of ${entry.suggestion}`,
-        Int32Array.from(entry.ids),
+        entry.ids,
         0,
         entry.ids.length,
         { values: entry.spellings, field: dimension },

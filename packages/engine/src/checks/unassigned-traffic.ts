@@ -66,14 +66,13 @@ export const unassignedTraffic = defineCheck({
       for (const [mediumId, ids] of byMedium) {
         const medium = mediumId < 0 ? undefined : mediums.values[mediumId];
         const key = `source:${keyPart(source)}|medium:${keyPart(medium)}`;
-        const rows = Int32Array.from(ids);
         if (source === undefined && medium === undefined) {
           findings.addIds(
             key,
             `Unassigned traffic (source and medium ${UNKNOWN})`,
-            rows,
+            ids,
             0,
-            rows.length,
+            ids.length,
             { field: MEDIUM_FIELD },
           );
           continue;
@@ -82,9 +81,9 @@ export const unassignedTraffic = defineCheck({
         findings.addIds(
           key,
           `Unassigned traffic from ${label(source, medium)}`,
-          rows,
+          ids,
           0,
-          rows.length,
+          ids.length,
           {
             values: [label(source, medium)],
             field: MEDIUM_FIELD,

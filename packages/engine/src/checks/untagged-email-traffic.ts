@@ -209,7 +209,7 @@ export const untaggedEmailTraffic = defineCheck({
       findings.addIds(
         `email-host:${match.id}`,
         `Email clicks from ${match.name} arrive without UTMs`,
-        Int32Array.from(rows),
+        rows,
         0,
         rows.length,
         { values: [source], field: sourceDimension },

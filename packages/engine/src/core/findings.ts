@@ -77,7 +77,7 @@ export class FindingCollector {
   addIds(
     key: string,
     title: string,
-    ids: Int32Array,
+    ids: ArrayLike<number>,
     from: number,
     to: number,
     options: AddOptions = {},
