@@ -1,5 +1,9 @@
 /** bench-cli.ts's child: the CLI on FILE as `utmost-audit FILE --format json` runs it. */
-import { runCli } from "../src/cli/main.ts";
+import module from "node:module";
+
+// As bin/utmost-audit.js does: the compile cache on before the CLI's modules load.
+module.enableCompileCache?.();
+const { runCli } = await import("../src/cli/main.ts");
 
 const file = process.argv[2] ?? "";
 let output = "";

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -439,6 +439,29 @@ describe("utmost-audit", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).totals.sessions).toBe(1000);
+  });
+
+  it("keeps its compiled modules in the compile cache, and runs the same without one", async () => {
+    const bin = path.join(import.meta.dirname, "../../bin/utmost-audit.js");
+    const input = await file("cached.csv", csvOf(DIMENSIONS, SESSIONS));
+    const PATH = `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`;
+    const cache = path.join(dir, "compile-cache");
+    const runWith = (NODE_COMPILE_CACHE: string) =>
+      spawnSync(bin, [input, "--format", "json"], {
+        encoding: "utf8",
+        env: { ...process.env, PATH, NODE_COMPILE_CACHE },
+      });
+    const first = runWith(cache);
+    expect(first.status).toBe(0);
+    // The modules the command compiled are on disk for the next run.
+    expect((await readdir(cache, { recursive: true })).length).toBeGreaterThan(1);
+    const second = runWith(cache);
+    expect(second.stdout).toBe(first.stdout);
+    // A cache that cannot be written (a file where its directory would be) costs only speed.
+    const blocked = runWith(path.join(input, "cache"));
+    expect(blocked.stderr).toBe("");
+    expect(blocked.status).toBe(0);
+    expect(blocked.stdout).toBe(first.stdout);
   });
 
   it("explains usage errors", async () => {
