@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KEY_DIMENSIONS } from "../core/auditor.ts";
-import { ColumnDictionaries, HASH_PRIME, HASH_SEED } from "./column-dictionaries.ts";
+import { ColumnDictionaries, viewOf } from "./column-dictionaries.ts";
 
 const SOURCE = KEY_DIMENSIONS.indexOf("sessionSource");
 const MEDIUM = KEY_DIMENSIONS.indexOf("sessionMedium");
@@ -8,13 +8,54 @@ const MEDIUM = KEY_DIMENSIONS.indexOf("sessionMedium");
 /** A value's number found from its UTF-8 bytes, as the CSV reader finds it. */
 function idOfBytes(dictionaries: ColumnDictionaries, d: number, text: string): number {
   const bytes = Buffer.from(`,,${text},`, "utf8");
-  const end = bytes.length - 1;
-  let hash = HASH_SEED;
-  for (let at = 2; at < end; at++) hash = Math.imul(hash ^ (bytes[at] as number), HASH_PRIME);
-  return dictionaries.idOf(d, bytes, 2, end, hash);
+  return dictionaries.idOf(d, bytes, viewOf(bytes), 2, bytes.length - 1);
 }
 
 describe("ColumnDictionaries", () => {
+  it("numbers many values at once as it numbers them one by one, skipping those numbered", () => {
+    const text = Array.from({ length: 3000 }, (_, i) =>
+      i % 5 === 0 ? `new-${i}` : `/page-${(i * 17) % 400}?utm_source=x`,
+    );
+    const one = new ColumnDictionaries();
+    const expected = text.map((value) => idOfBytes(one, MEDIUM, value));
+    const many = new ColumnDictionaries();
+    const bytes = Buffer.from(text.join(""), "utf8");
+    const starts = new Int32Array(text.length);
+    const ends = new Int32Array(text.length);
+    let at = 0;
+    text.forEach((value, i) => {
+      starts[i] = at;
+      at += Buffer.byteLength(value);
+      ends[i] = at;
+    });
+    const width = KEY_DIMENSIONS.length;
+    const ids = new Int32Array(text.length * width).fill(-7);
+    // One value left out as numbered already (its start -1; the page came before): its id stays.
+    const skipped = 1234;
+    const from = starts[skipped] as number;
+    starts[skipped] = -1;
+    for (let start = 0; start < text.length; start += 1000) {
+      many.idsOfMany(
+        MEDIUM,
+        bytes,
+        viewOf(bytes),
+        starts,
+        ends,
+        start,
+        1000,
+        ids.subarray(start * width),
+        width,
+      );
+    }
+    expect(ids[skipped * width + MEDIUM]).toBe(-7);
+    starts[skipped] = from;
+    const got = text.map((_, i) => ids[i * width + MEDIUM]);
+    got[skipped] = expected[skipped];
+    expect(got).toEqual(expected);
+    // The value left out came before: the values are the same, in the same order.
+    expect(many.values[MEDIUM]).toEqual(one.values[MEDIUM]);
+  });
+
   it("numbers each dimension's values from 0 in the order they first come", () => {
     const dictionaries = new ColumnDictionaries();
     expect(idOfBytes(dictionaries, SOURCE, "google")).toBe(0);

@@ -3,7 +3,7 @@ import { letGo } from "../core/group-table.ts";
 /**
  * A set of byte strings, each numbered in the order it was added: a column's values in the CSV
  * reader (`ColumnDictionaries`), looked up straight from the file's bytes with a hash the caller
- * computed (the reader hashes each field as it scans it). A field costs one probe of an
+ * computed (`hashBytes`). A field costs one probe of an
  * open-addressing table of integers and one comparison of bytes; no string is made for it. (A
  * Map keyed by a string cut from each line took about as long as reading the file: a string made
  * and hashed per row, then compared through pointers scattered over the heap.)
@@ -35,13 +35,29 @@ export class KeyTable {
     for (;;) {
       const stored = slots[2 * slot + 1] as number;
       if (stored === 0) return -1;
-      if (slots[2 * slot] === hash && this.#holds(stored - 1, bytes, start, end)) return stored - 1;
+      if (slots[2 * slot] === hash && this.holds(stored - 1, bytes, start, end)) return stored - 1;
       slot = (slot + 1) & mask;
     }
   }
 
+  /**
+   * The entry in the first slot of hash `hash` when that slot holds the hash, else -1: most often
+   * the key's entry, which `holds` then confirms. Reading each of many keys' slots first, before
+   * comparing any, lets those reads of memory overlap (`ColumnDictionaries.idsOfMany`).
+   */
+  candidate(hash: number): number {
+    const slots = this.#slots;
+    const slot = hash & ((slots.length >> 1) - 1);
+    return slots[2 * slot] === hash ? (slots[2 * slot + 1] as number) - 1 : -1;
+  }
+
+  /** The length in bytes of key `entry`. */
+  keyLength(entry: number): number {
+    return (this.#keys[entry] as string).length;
+  }
+
   /** Whether key `entry` is the bytes `bytes[start, end)`. */
-  #holds(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
+  holds(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
     const key = this.#keys[entry] as string;
     const length = end - start;
     if (key.length !== length) return false;

@@ -128,7 +128,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       let sink = sinks.get(view);
       if (!sink) {
         const dictionaries = new ColumnDictionaries();
-        sink = { dictionaries, add: auditor.encoded(dictionaries.values, view) };
+        sink = { dictionaries, rows: auditor.encoded(dictionaries.values, view) };
         sinks.set(view, sink);
       }
       return sink;
@@ -138,7 +138,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (json) {
         await readReportJson(file, (row, index) => {
           const sink = sinkOf(views[index]);
-          sink.add(sink.dictionaries.idsOf(row), row.sessions, row.keyEvents, row.date);
+          sink.rows.add(sink.dictionaries.idsOf(row), row.sessions, row.keyEvents, row.date);
         });
       } else await readCsv(file, sinkOf(views[0]));
     }

@@ -34,15 +34,30 @@ interface Row {
 function recorder() {
   const dictionaries = new ColumnDictionaries();
   const rows: Row[] = [];
+  const add = (
+    ids: Int32Array,
+    at: number,
+    sessions: number,
+    keyEvents: number | undefined,
+    date: string | undefined,
+  ) => {
+    const values: Record<string, string> = {};
+    KEY_DIMENSIONS.forEach((dimension, d) => {
+      const value = dictionaries.values[d]?.[ids[at + d] as number];
+      if (value !== undefined) values[dimension] = value;
+    });
+    rows.push({ values, sessions, keyEvents, date });
+  };
   const sink: CsvSink = {
     dictionaries,
-    add(ids, sessions, keyEvents, date) {
-      const values: Record<string, string> = {};
-      KEY_DIMENSIONS.forEach((dimension, d) => {
-        const value = dictionaries.values[d]?.[ids[d] as number];
-        if (value !== undefined) values[dimension] = value;
-      });
-      rows.push({ values, sessions, keyEvents, date });
+    rows: {
+      add: (ids, sessions, keyEvents, date) => add(ids, 0, sessions, keyEvents, date),
+      addMany(ids, count, sessions, keyEvents, dates) {
+        for (let i = 0; i < count; i++) {
+          const at = i * KEY_DIMENSIONS.length;
+          add(ids, at, sessions[i] as number, keyEvents?.[i], dates[i]);
+        }
+      },
     },
   };
   /** The distinct values of `dimension`, in the order they first came. */
@@ -104,6 +119,33 @@ describe("readCsv", () => {
         date: "20261102",
       },
     ]);
+  });
+
+  it("numbers values in the order they come over many rows, quoted, doubled quotes and all", async () => {
+    // Rows are numbered and added in batches: values with doubled quotes, numbered apart from
+    // the rest, come here and there, in the middle of a batch and at its start.
+    const lines: string[] = [];
+    const expected: string[] = [];
+    for (let i = 0; i < 1500; i++) {
+      const page = i % 3 === 0 ? `/p${i % 700}` : `/p${(i * 7) % 500}`;
+      const escaped = i % 97 === 5 || i % 256 === 0;
+      const value = escaped ? `${page}?q="${i % 11}"` : page;
+      const written = escaped ? `"${value.replaceAll('"', '""')}"` : i % 2 ? `"${value}"` : value;
+      lines.push(`${written},src${i % 13},${i + 1}`);
+      if (!expected.includes(value)) expected.push(value);
+    }
+    const rows = await rowsOf(
+      `landingPagePlusQueryString,sessionSource,sessions\n${lines.join("\n")}\n`,
+    );
+    expect(rows).toHaveLength(1500);
+    expect(rows.map((row) => row.sessions)).toEqual(lines.map((_, i) => i + 1));
+    const file = await csvFile(
+      `landingPagePlusQueryString,sessionSource,sessions\n${lines.join("\n")}\n`,
+    );
+    const { sink, distinct } = recorder();
+    await readCsv(file, sink);
+    expect(distinct("landingPagePlusQueryString")).toEqual(expected);
+    expect(distinct("sessionSource")).toEqual(Array.from({ length: 13 }, (_, i) => `src${i}`));
   });
 
   it("numbers each distinct value once, in the order it first comes", async () => {
@@ -329,6 +371,11 @@ describe("readCsv errors name file, line and column", () => {
       'sessionSource,sessions\n"one\ntwo\r\nthree",1\ngoogle,x\n"a\nb",1,2\n',
     );
     expect([error.line, error.column]).toEqual([5, 2]);
+    // Several quoted fields of one record, one with a doubled quote between its line breaks.
+    const later = await errorOf(
+      'sessionSource,landingPagePlusQueryString,sessions\n"a\nb","c\n""d""\ne",1\ngoogle,x,y\n',
+    );
+    expect([later.line, later.column]).toEqual([6, 3]);
   });
 
   it("places an unclosed quote on the line its field starts", async () => {

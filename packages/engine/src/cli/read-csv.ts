@@ -1,12 +1,7 @@
 import { type FileHandle, open } from "node:fs/promises";
 import { KEY_DIMENSIONS } from "../core/auditor.ts";
 import { DIMENSIONS, type Dimension } from "../core/types.ts";
-import {
-  type ColumnDictionaries,
-  type EncodedSink,
-  HASH_PRIME,
-  HASH_SEED,
-} from "./column-dictionaries.ts";
+import { type ColumnDictionaries, type EncodedSink, viewOf } from "./column-dictionaries.ts";
 import { InputError } from "./input-error.ts";
 
 const KNOWN_DIMENSIONS: ReadonlySet<string> = new Set(DIMENSIONS);
@@ -22,6 +17,8 @@ export interface CsvReadOptions {
 }
 
 const CHUNK_SIZE = 1 << 20;
+/** Rows numbered and added together (`ColumnDictionaries.idsOfMany`, `EncodedRows.addMany`). */
+const BATCH = 256;
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 const LF = 0x0a;
@@ -35,14 +32,18 @@ const PLAIN = 0;
 const QUOTED = 1;
 const ESCAPED = 2;
 
+/** The bytes a bare field ends at or must not hold: comma, line feed, carriage return, quote. */
+const DELIMITER = new Uint8Array(256);
+for (const code of [COMMA, LF, CR, QUOTE]) DELIMITER[code] = 1;
+
 /**
  * Reads a CSV whose header names GA4 API fields (any subset of the dimensions, `sessions`
  * required, `keyEvents` optional) into `sink`, checking every row: memory grows with the
  * distinct values, not the rows.
  *
- * Each dimension field is found in its column's dictionary straight from its bytes, with the
- * hash the scan computed (its value unquoted, so a value written in quotes or not is one value):
- * only a value met for the first time is decoded. A row goes to the sink as its values' numbers.
+ * Each dimension field is found in its column's dictionary straight from its bytes (its value
+ * unquoted, so a value written in quotes or not is one value): only a value met for the first
+ * time is decoded. A row goes to the sink as its values' numbers.
  */
 export async function readCsv(
   file: string,
@@ -55,36 +56,86 @@ export async function readCsv(
     if (!columns) throw emptyFile(file);
     const layout = new Layout(columns);
     const width = columns.length;
-    const { dictionaries, add } = sink;
-    const ids = new Int32Array(KEY_DIMENSIONS.length);
+    const { dictionaries, rows } = sink;
+    const keys = KEY_DIMENSIONS.length;
+    /** The batch's rows' value ids, `keys` a row, as `EncodedRows.addMany` takes them. */
+    const ids = new Int32Array(BATCH * keys);
     /** The key dimensions the file has, and the field of each. */
     const read: number[] = [];
     const fieldOf: number[] = [];
     KEY_DIMENSIONS.forEach((dimension, d) => {
       const field = layout.fieldOf[dimension];
-      if (field < 0) ids[d] = dictionaries.absentId(d);
-      else {
+      if (field < 0) {
+        // A column the file lacks: the same id in every row of every batch.
+        const absent = dictionaries.absentId(d);
+        for (let i = 0; i < BATCH; i++) ids[i * keys + d] = absent;
+      } else {
         read.push(d);
         fieldOf.push(field);
       }
     });
+    /** The bounds of each read field's value (unquoted) by row, `BATCH` a column; -1 once numbered. */
+    const starts = new Int32Array(BATCH * read.length);
+    const ends = new Int32Array(BATCH * read.length);
+    const sessions = new Float64Array(BATCH);
+    const keyEvents = layout.keyEvents < 0 ? undefined : new Float64Array(BATCH);
+    const dates: (string | undefined)[] = new Array(BATCH).fill(undefined);
     const sessionsAt = layout.sessions;
     const keyEventsAt = layout.keyEvents;
     const dateAt = layout.date;
-    const dates = new Map<number, string>();
+    const dateCache = new Map<number, string>();
     const unescaped = new Unescaped();
+    /** Rows scanned into the batch and not yet numbered and added. */
+    let count = 0;
+    // A batch's values are numbered column by column, then its rows added together: lookups of
+    // many rows overlap their waits for memory (`idsOfMany`, `findMany`). The batch is done
+    // before the next chunk is read, which moves the bytes its fields point into.
+    const flush = () => {
+      for (let at = 0; at < read.length; at++) {
+        const d = read[at] as number;
+        dictionaries.idsOfMany(d, csv.bytes, csv.view, starts, ends, at * BATCH, count, ids, keys);
+      }
+      rows.addMany(ids, count, sessions, keyEvents, dates);
+      count = 0;
+    };
     for (;;) {
       while (csv.scan()) {
         if (csv.count !== width) throw ragged(csv, columns);
+        // A value with doubled quotes is numbered at once, from its bytes unescaped: the rows
+        // before it go first, so values are still numbered in the order they come.
+        if (csv.escaped && count > 0) flush();
+        sessions[count] = metric(csv, sessionsAt, "sessions");
+        if (keyEvents) keyEvents[count] = metric(csv, keyEventsAt, "keyEvents");
+        dates[count] = dateAt < 0 ? undefined : dateOf(csv, dateAt, dateCache);
         for (let at = 0; at < read.length; at++) {
-          const d = read[at] as number;
-          ids[d] = idOfField(csv, fieldOf[at] as number, dictionaries, d, unescaped);
+          const field = fieldOf[at] as number;
+          const kind = csv.quoted[field] as number;
+          const slot = at * BATCH + count;
+          const start = csv.starts[field] as number;
+          const end = csv.ends[field] as number;
+          if (kind === PLAIN) {
+            starts[slot] = start;
+            ends[slot] = end;
+          } else if (kind === QUOTED) {
+            starts[slot] = start + 1;
+            ends[slot] = end - 1;
+          } else {
+            const length = unescaped.write(csv.bytes, start + 1, end - 1);
+            const d = read[at] as number;
+            ids[count * keys + d] = dictionaries.idOf(
+              d,
+              unescaped.bytes,
+              unescaped.view,
+              0,
+              length,
+            );
+            starts[slot] = -1;
+          }
         }
-        const sessions = metric(csv, sessionsAt, "sessions");
-        const keyEvents = keyEventsAt < 0 ? undefined : metric(csv, keyEventsAt, "keyEvents");
-        const date = dateAt < 0 ? undefined : dateOf(csv, dateAt, dates);
-        add(ids, sessions, keyEvents, date);
+        count++;
+        if (count === BATCH) flush();
       }
+      if (count > 0) flush();
       if (!(await csv.fill())) break;
     }
   } finally {
@@ -92,31 +143,17 @@ export async function readCsv(
   }
 }
 
-/** The number of field `field`'s value in dimension `d`'s dictionary, unquoted. */
-function idOfField(
-  csv: CsvBytes,
-  field: number,
-  dictionaries: ColumnDictionaries,
-  d: number,
-  unescaped: Unescaped,
-): number {
-  const kind = csv.quoted[field] as number;
-  const start = csv.starts[field] as number;
-  const end = csv.ends[field] as number;
-  const hash = csv.hashes[field] as number;
-  if (kind === PLAIN) return dictionaries.idOf(d, csv.bytes, start, end, hash);
-  if (kind === QUOTED) return dictionaries.idOf(d, csv.bytes, start + 1, end - 1, hash);
-  const length = unescaped.write(csv.bytes, start + 1, end - 1);
-  return dictionaries.idOf(d, unescaped.bytes, 0, length, hash);
-}
-
 /** A quoted field's value with each doubled quote made one, in bytes reused field to field. */
 class Unescaped {
   bytes = Buffer.alloc(256);
+  view = viewOf(this.bytes);
 
   /** Writes `source[start, end)` unescaped into `bytes`; returns its length. */
   write(source: Buffer, start: number, end: number): number {
-    if (end - start > this.bytes.length) this.bytes = Buffer.alloc((end - start) * 2);
+    if (end - start > this.bytes.length) {
+      this.bytes = Buffer.alloc((end - start) * 2);
+      this.view = viewOf(this.bytes);
+    }
     const bytes = this.bytes;
     let length = 0;
     for (let at = start; at < end; at++) {
@@ -303,6 +340,8 @@ class CsvBytes {
   readonly #handle: FileHandle;
   /** The bytes read and not yet scanned past, from `#pos` to `#end`. */
   bytes: Buffer;
+  /** A DataView over `bytes`, for `hashBytes`. */
+  view: DataView;
   #pos = 0;
   #end = 0;
   #eof = false;
@@ -317,13 +356,14 @@ class CsvBytes {
   starts = new Int32Array(64);
   ends = new Int32Array(64);
   quoted = new Uint8Array(64);
-  /** Each field's hash, of its bytes as written. */
-  hashes = new Int32Array(64);
+  /** Whether a field of the record has a doubled quote (is ESCAPED). */
+  escaped = false;
 
   private constructor(file: string, handle: FileHandle, chunkSize: number) {
     this.file = file;
     this.#handle = handle;
     this.bytes = Buffer.allocUnsafe(chunkSize);
+    this.view = viewOf(this.bytes);
   }
 
   static async open(file: string, chunkSize: number): Promise<CsvBytes> {
@@ -351,6 +391,7 @@ class CsvBytes {
       const larger = Buffer.allocUnsafe(this.bytes.length * 2);
       this.bytes.copy(larger, 0, this.#pos, this.#end);
       this.bytes = larger;
+      this.view = viewOf(larger);
     } else if (this.#pos > 0) {
       this.bytes.copy(this.bytes, 0, this.#pos, this.#end);
     }
@@ -426,9 +467,11 @@ class CsvBytes {
     let starts = this.starts;
     let ends = this.ends;
     let quoted = this.quoted;
-    let hashes = this.hashes;
+    this.escaped = false;
     /** Line breaks inside quoted fields so far. */
     let breaks = 0;
+    /** The first line feed at or after the last quoted field's start, or -1 for none in the bytes. */
+    let lineFeed = -2;
     let field = 0;
     /** Where the record's line break ends: the next record's start. */
     let next: number;
@@ -438,16 +481,17 @@ class CsvBytes {
         starts = this.starts;
         ends = this.ends;
         quoted = this.quoted;
-        hashes = this.hashes;
       }
       starts[field] = at;
-      let hash = HASH_SEED;
       if (at < length && bytes[at] === QUOTE) {
         const line = this.#line + breaks;
         let kind = QUOTED;
         at++;
+        // The closing quote found natively (memchr) rather than byte by byte in JavaScript:
+        // quoted fields are the long ones (landing pages and referrers).
         for (;;) {
-          if (at >= length) {
+          const quote = bytes.indexOf(QUOTE, at);
+          if (quote < 0 || quote >= length) {
             if (!eof) return false;
             throw new InputError(
               this.file,
@@ -456,25 +500,25 @@ class CsvBytes {
               "unclosed quote: the file ends inside the quoted field that starts here",
             );
           }
-          const code = bytes[at] as number;
-          if (code === QUOTE) {
-            if (at + 1 >= length) {
-              if (!eof) return false;
-              break;
-            }
-            if (bytes[at + 1] !== QUOTE) break;
-            kind = ESCAPED;
-            at += 2;
-          } else {
-            if (code === LF) breaks++;
-            at++;
+          // Line breaks inside the field, for the lines of later errors.
+          if (lineFeed < at && lineFeed !== -1) lineFeed = bytes.indexOf(LF, at);
+          while (lineFeed >= 0 && lineFeed < quote) {
+            breaks++;
+            lineFeed = bytes.indexOf(LF, lineFeed + 1);
           }
-          hash = Math.imul(hash ^ code, HASH_PRIME);
+          at = quote;
+          if (at + 1 >= length) {
+            if (!eof) return false;
+            break;
+          }
+          if (bytes[at + 1] !== QUOTE) break;
+          kind = ESCAPED;
+          this.escaped = true;
+          at += 2;
         }
         at++;
         ends[field] = at;
         quoted[field] = kind;
-        hashes[field] = hash;
         if (at >= length) {
           if (!eof) return false;
           next = at;
@@ -508,10 +552,12 @@ class CsvBytes {
           'a closing quote must end its field (a quote inside a quoted field is written "")',
         );
       }
-      // A bare field: up to the next comma or line break.
+      // A bare field: up to the next comma or line break. One table read a byte tells the bytes
+      // of no concern from the four that are.
       let code = -1;
       for (; at < length; at++) {
         code = bytes[at] as number;
+        if (DELIMITER[code] === 0) continue;
         if (code === COMMA || code === LF) break;
         if (code === QUOTE) {
           throw new InputError(
@@ -522,18 +568,15 @@ class CsvBytes {
               'quotes and write each quote in it as "")',
           );
         }
-        if (code === CR) {
-          if (at + 1 >= length) {
-            if (!eof) return false;
-            break;
-          }
-          if (bytes[at + 1] === LF) break;
+        // A carriage return.
+        if (at + 1 >= length) {
+          if (!eof) return false;
+          break;
         }
-        hash = Math.imul(hash ^ code, HASH_PRIME);
+        if (bytes[at + 1] === LF) break;
       }
       ends[field] = at;
       quoted[field] = PLAIN;
-      hashes[field] = hash;
       if (at >= length) {
         if (!eof) return false;
         next = at;
@@ -560,15 +603,12 @@ class CsvBytes {
     const starts = new Int32Array(size);
     const ends = new Int32Array(size);
     const quoted = new Uint8Array(size);
-    const hashes = new Int32Array(size);
     starts.set(this.starts);
     ends.set(this.ends);
     quoted.set(this.quoted);
-    hashes.set(this.hashes);
     this.starts = starts;
     this.ends = ends;
     this.quoted = quoted;
-    this.hashes = hashes;
   }
 }
 

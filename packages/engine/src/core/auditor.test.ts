@@ -225,12 +225,32 @@ describe("rows by value ids", () => {
     for (const row of rows) whole.add(row);
     const { dictionaries, encoded } = encode(rows);
     const auditor = createAuditor(context);
-    const add = auditor.encoded(dictionaries);
+    const { add } = auditor.encoded(dictionaries);
     for (const { ids, row } of encoded) add(ids, row.sessions, row.keyEvents, row.date);
     const report = auditor.finish();
     expect(report).toEqual(whole.finish());
     expect(report.totals.hidden.dataDeleted).toBe(9);
     expect(report.totals.dimensions).toContain("landingPagePlusQueryString");
+  });
+
+  it("adds many rows at once as it adds them one by one, and checks them all first", () => {
+    const { dictionaries, encoded } = encode(rows);
+    const byOne = createAuditor(context);
+    const one = byOne.encoded(dictionaries);
+    for (const { ids, row } of encoded) one.add(ids, row.sessions, row.keyEvents, row.date);
+    const width = KEY_DIMENSIONS.length;
+    const ids = new Int32Array(encoded.length * width);
+    encoded.forEach((row, i) => ids.set(row.ids, i * width));
+    const sessions = Float64Array.from(encoded, ({ row }) => row.sessions);
+    const keyEvents = Float64Array.from(encoded, ({ row }) => row.keyEvents ?? 0);
+    const dates = encoded.map(({ row }) => row.date);
+    const byMany = createAuditor(context);
+    const many = byMany.encoded(dictionaries);
+    const bad = Float64Array.from(sessions);
+    bad[2] = -1;
+    expect(() => many.addMany(ids, encoded.length, bad, keyEvents, dates)).toThrow(InvalidRowError);
+    many.addMany(ids, encoded.length, sessions, keyEvents, dates);
+    expect(byMany.finish()).toEqual(byOne.finish());
   });
 
   it("gives the checks each row's values as the row's own properties, and only those", () => {
@@ -244,7 +264,7 @@ describe("rows by value ids", () => {
     });
     const { dictionaries, encoded } = encode(rows);
     const auditor = createAuditor(context, [listValues]);
-    const add = auditor.encoded(dictionaries);
+    const { add } = auditor.encoded(dictionaries);
     for (const { ids, row } of encoded) add(ids, row.sessions, row.keyEvents, row.date);
     auditor.finish();
     expect(seen).toEqual([
@@ -275,7 +295,7 @@ describe("rows by value ids", () => {
     expect(() => auditor.encoded(dictionaries)).toThrow(/already has rows/);
 
     const byIds = createAuditor(context);
-    const add = byIds.encoded(dictionaries);
+    const { add } = byIds.encoded(dictionaries);
     expect(() => add(first.ids, -1, undefined, undefined)).toThrow(InvalidRowError);
     expect(() => byIds.encoded(dictionaries)).toThrow(/already has rows/);
     expect(() => byIds.add(rows[0] as AuditRow)).toThrow(/ids/);

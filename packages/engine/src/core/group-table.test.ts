@@ -62,6 +62,42 @@ describe("GroupTable with the caller's dictionaries", () => {
     expect(keys.values[1]?.[keys.ids[1] as number]).toBe("cpc");
   });
 
+  it("finds many rows' groups at once as it finds them one by one, new ones in order", () => {
+    const width = 3;
+    const byOne = new GroupTable(width);
+    const byMany = new GroupTable(width);
+    const dictionaries = () => [[], [], []] as (string | undefined)[][];
+    byOne.useDictionaries(dictionaries());
+    byMany.useDictionaries(dictionaries());
+    // Repeats inside a batch, groups made in the batch found again in it, growth on the way.
+    const count = 20_000;
+    const rows = new Int32Array(count * width);
+    for (let i = 0; i < count; i++) {
+      rows[i * width] = i % 7;
+      rows[i * width + 1] = (i * 31) % 5003;
+      rows[i * width + 2] = i % 3 === 0 ? i % 11 : 0;
+    }
+    const expected: number[] = [];
+    for (let i = 0; i < count; i++) {
+      for (let d = 0; d < width; d++) byOne.setId(d, rows[i * width + d] as number);
+      expected.push(byOne.find());
+    }
+    const groups = new Int32Array(count);
+    for (const [from, to] of [
+      [0, 1],
+      [1, 300],
+      [300, 5000],
+      [5000, count],
+    ] as const) {
+      const batch = new Int32Array(to - from);
+      byMany.findMany(rows.subarray(from * width, to * width), to - from, batch);
+      groups.set(batch, from);
+    }
+    expect([...groups]).toEqual(expected);
+    expect(byMany.size).toBe(byOne.size);
+    expect([...byMany.release().ids]).toEqual([...byOne.release().ids]);
+  });
+
   it("takes dictionaries only before any row, one per dimension", () => {
     const table = new GroupTable(1);
     expect(() => table.useDictionaries([[], []])).toThrow(/one dictionary per dimension/);

@@ -27,6 +27,9 @@ export class GroupTable {
   #slots: Int32Array;
   #size = 0;
   #released = false;
+  /** `findMany`'s hashes and candidate groups of the rows it is given, reused call to call. */
+  #hashes = new Int32Array(0);
+  #candidates = new Int32Array(0);
 
   constructor(width: number) {
     this.#width = width;
@@ -86,26 +89,67 @@ export class GroupTable {
    */
   find(): number {
     if (this.#released) throw new Error("the table was released");
-    const width = this.#width;
     const ids = this.#ids;
+    return this.#findAt(ids, 0, hashTuple(ids, 0, this.#width) | 0);
+  }
+
+  /**
+   * `find` for `count` rows at once (with `useDictionaries`): row `i`'s ids are
+   * `rows[i * width, (i + 1) * width)`, and its group goes to `groups[i]`; new groups are numbered
+   * in the rows' order, as one `find` a row would number them. Looked up in passes over the rows,
+   * each short, the rows' hash-table slots and then their groups' tuples are read while the
+   * reads of the rows before are still under way: the lookups, each a wait for memory when the
+   * groups are many, overlap instead of coming one after the other.
+   */
+  findMany(rows: Int32Array, count: number, groups: Int32Array): void {
+    if (this.#released) throw new Error("the table was released");
+    const width = this.#width;
+    if (this.#hashes.length < count) {
+      this.#hashes = new Int32Array(count);
+      this.#candidates = new Int32Array(count);
+    }
+    const hashes = this.#hashes;
+    const candidates = this.#candidates;
+    for (let i = 0; i < count; i++) hashes[i] = hashTuple(rows, i * width, width) | 0;
+    // The group in each row's own slot, when that slot's hash is the row's: most often its group.
+    const slots = this.#slots;
+    const mask = (slots.length >> 1) - 1;
+    for (let i = 0; i < count; i++) {
+      const slot = (hashes[i] as number) & mask;
+      candidates[i] = slots[2 * slot] === hashes[i] ? (slots[2 * slot + 1] as number) - 1 : -1;
+    }
+    let tuples = this.#tuples;
+    // A pass of its own for each candidate's first id: it reads the tuples' memory, all the
+    // reads under way together, before the tuples are compared whole.
+    for (let i = 0; i < count; i++) {
+      const candidate = candidates[i] as number;
+      if (candidate >= 0 && tuples[candidate * width] !== rows[i * width]) candidates[i] = -1;
+    }
+    // In the rows' order, so new groups are numbered as they come.
+    for (let i = 0; i < count; i++) {
+      const candidate = candidates[i] as number;
+      const at = i * width;
+      if (candidate >= 0 && sameTuple(tuples, candidate * width, rows, at, width)) {
+        groups[i] = candidate;
+      } else {
+        groups[i] = this.#findAt(rows, at, hashes[i] as number);
+        tuples = this.#tuples;
+      }
+    }
+  }
+
+  /** The group of the ids `source[at, at + width)` of hash `hash`, made the first time. */
+  #findAt(source: Int32Array, at: number, hash: number): number {
+    const width = this.#width;
     const slots = this.#slots;
     const tuples = this.#tuples;
     const mask = (slots.length >> 1) - 1;
-    const hash = hashTuple(ids, 0, width) | 0;
     let slot = hash & mask;
     for (;;) {
       const stored = slots[2 * slot + 1] as number;
       if (stored === 0) break;
-      if (slots[2 * slot] === hash) {
-        const base = (stored - 1) * width;
-        let equal = true;
-        for (let d = 0; d < width; d++) {
-          if (tuples[base + d] !== ids[d]) {
-            equal = false;
-            break;
-          }
-        }
-        if (equal) return stored - 1;
+      if (slots[2 * slot] === hash && sameTuple(tuples, (stored - 1) * width, source, at, width)) {
+        return stored - 1;
       }
       slot = (slot + 1) & mask;
     }
@@ -117,7 +161,7 @@ export class GroupTable {
       this.#tuples = grown;
     }
     const into = this.#tuples;
-    for (let d = 0; d < width; d++) into[index * width + d] = ids[d] as number;
+    for (let d = 0; d < width; d++) into[index * width + d] = source[at + d] as number;
     slots[2 * slot] = hash;
     slots[2 * slot + 1] = index + 1;
     this.#size = index + 1;
@@ -172,6 +216,18 @@ export function letGo(array: Int32Array | Float64Array): void {
   if (buffer instanceof ArrayBuffer && !buffer.detached && typeof buffer.transfer === "function") {
     buffer.transfer(0);
   }
+}
+
+/** Whether the tuple at `tuples[base, base + width)` is the ids `source[at, at + width)`. */
+function sameTuple(
+  tuples: Int32Array,
+  base: number,
+  source: Int32Array,
+  at: number,
+  width: number,
+): boolean {
+  for (let d = 0; d < width; d++) if (tuples[base + d] !== source[at + d]) return false;
+  return true;
 }
 
 /** FNV-1a over 32-bit ids, with a final avalanche so low bits pick slots well. */
