@@ -3,14 +3,15 @@ import { letGo } from "../core/group-table.ts";
 /**
  * A set of byte strings, each numbered in the order it was added: a column's values in the CSV
  * reader (`ColumnDictionaries`), looked up straight from the file's bytes with a hash the caller
- * computed (`hashBytes`). A field costs one probe of an
- * open-addressing table of integers and one comparison of bytes; no string is made for it. (A
- * Map keyed by a string cut from each line took about as long as reading the file: a string made
- * and hashed per row, then compared through pointers scattered over the heap.)
+ * computed (`hashBytes`). A field costs one probe of an open-addressing table of integers and
+ * one comparison of bytes; no string is made for it. (A Map keyed by a string cut from each line
+ * took about as long as reading the file: a string made and hashed per row, then compared
+ * through pointers scattered over the heap.)
  *
- * Each key is kept as its bytes decoded as Latin-1, one character per byte: for the usual ASCII
- * value that is the very string the dictionary keeps as the value, so the key costs no memory
- * of its own.
+ * The keys' bytes are kept one after the other in one buffer (an arena), compared four bytes at
+ * a time with the file's: a key kept as a string was compared a character at a time, the most
+ * of a lookup's time once the memory waits overlapped. The arena lives while the file is read
+ * and goes with `release`.
  */
 export class KeyTable {
   /**
@@ -19,15 +20,24 @@ export class KeyTable {
    * meets another key's slot rarely reaches that key.
    */
   #slots = new Int32Array(2 << 12);
-  readonly #keys: string[] = [];
+  #arena = Buffer.allocUnsafe(1 << 12);
+  #view = new DataView(this.#arena.buffer, this.#arena.byteOffset, this.#arena.byteLength);
+  #used = 0;
+  /** Each entry's key: where its bytes start in the arena, and how many (-1: no bytes match). */
+  #starts = new Int32Array(1 << 10);
+  #lengths = new Int32Array(1 << 10);
+  #size = 0;
 
   /** Number of keys added. */
   get size(): number {
-    return this.#keys.length;
+    return this.#size;
   }
 
-  /** The entry of the key `bytes[start, end)` of hash `hash`, or -1 when it was never added. */
-  find(bytes: Uint8Array, start: number, end: number, hash: number): number {
+  /**
+   * The entry of the key `bytes[start, end)` of hash `hash` (`view` a DataView over `bytes`), or
+   * -1 when it was never added.
+   */
+  find(view: DataView, start: number, end: number, hash: number): number {
     const slots = this.#slots;
     if (slots.length === 0) throw new Error("the table was released");
     const mask = (slots.length >> 1) - 1;
@@ -35,7 +45,7 @@ export class KeyTable {
     for (;;) {
       const stored = slots[2 * slot + 1] as number;
       if (stored === 0) return -1;
-      if (slots[2 * slot] === hash && this.holds(stored - 1, bytes, start, end)) return stored - 1;
+      if (slots[2 * slot] === hash && this.holds(stored - 1, view, start, end)) return stored - 1;
       slot = (slot + 1) & mask;
     }
   }
@@ -51,30 +61,66 @@ export class KeyTable {
     return slots[2 * slot] === hash ? (slots[2 * slot + 1] as number) - 1 : -1;
   }
 
-  /** The length in bytes of key `entry`. */
-  keyLength(entry: number): number {
-    return (this.#keys[entry] as string).length;
-  }
-
-  /** Whether key `entry` is the bytes `bytes[start, end)`. */
-  holds(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
-    const key = this.#keys[entry] as string;
-    const length = end - start;
-    if (key.length !== length) return false;
-    let at = 0;
-    while (at < length && key.charCodeAt(at) === bytes[start + at]) at++;
-    return at === length;
-  }
-
   /**
-   * Adds a key `find` did not find, as its bytes decoded as Latin-1 (`latin1Key`), with hash
-   * `hash`; returns its entry.
+   * Whether key `entry` may be the bytes `view[start, end)`: its length and its first byte agree.
+   * Cheap, and it brings the key's memory in before `holds` reads it whole.
    */
-  add(latin1Key: string, hash: number): number {
-    const entry = this.#keys.length;
-    this.#keys.push(latin1Key);
+  mayHold(entry: number, view: DataView, start: number, end: number): boolean {
+    const length = this.#lengths[entry] as number;
+    if (length !== end - start) return false;
+    return (
+      length === 0 || this.#view.getUint8(this.#starts[entry] as number) === view.getUint8(start)
+    );
+  }
+
+  /** Whether key `entry` is the bytes `view[start, end)`. */
+  holds(entry: number, view: DataView, start: number, end: number): boolean {
+    const length = end - start;
+    if (this.#lengths[entry] !== length) return false;
+    const arena = this.#view;
+    const from = this.#starts[entry] as number;
+    let at = 0;
+    for (; at + 4 <= length; at += 4) {
+      if (arena.getInt32(from + at) !== view.getInt32(start + at)) return false;
+    }
+    for (; at < length; at++) {
+      if (arena.getUint8(from + at) !== view.getUint8(start + at)) return false;
+    }
+    return true;
+  }
+
+  /** Adds the key `bytes[start, end)`, which `find` did not find, with hash `hash`; its entry. */
+  add(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    const length = end - start;
+    if (this.#used + length > this.#arena.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.#arena.length * 2, this.#used + length));
+      this.#arena.copy(grown, 0, 0, this.#used);
+      letGoBytes(this.#arena);
+      this.#arena = grown;
+      this.#view = new DataView(grown.buffer, grown.byteOffset, grown.byteLength);
+    }
+    this.#arena.set(bytes.subarray(start, end), this.#used);
+    const entry = this.#entry(this.#used, length, hash);
+    this.#used += length;
+    return entry;
+  }
+
+  /** Adds a key no bytes are (`find` never gives it), for a value found by other means. */
+  addUnmatchable(): number {
+    return this.#entry(0, -1, 0);
+  }
+
+  #entry(start: number, length: number, hash: number): number {
+    const entry = this.#size;
+    if (entry === this.#starts.length) {
+      this.#starts = grow(this.#starts);
+      this.#lengths = grow(this.#lengths);
+    }
+    this.#starts[entry] = start;
+    this.#lengths[entry] = length;
+    this.#size = entry + 1;
     // At most half full, so a probe ends soon.
-    if (this.#keys.length > this.#slots.length >> 2) this.#rehash();
+    if (this.#size > this.#slots.length >> 2) this.#rehash();
     place(this.#slots, hash, entry + 1);
     return entry;
   }
@@ -90,9 +136,14 @@ export class KeyTable {
     this.#slots = slots;
   }
 
-  /** Lets the table's slots go at once: it finds nothing afterwards. */
+  /** Lets the table's memory go at once: it finds nothing afterwards. */
   release(): void {
     letGo(this.#slots);
+    letGo(this.#starts);
+    letGo(this.#lengths);
+    letGoBytes(this.#arena);
+    this.#arena = Buffer.alloc(0);
+    this.#view = new DataView(this.#arena.buffer, 0, 0);
   }
 }
 
@@ -103,4 +154,16 @@ function place(slots: Int32Array, hash: number, stored: number): void {
   while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
   slots[2 * slot] = hash;
   slots[2 * slot + 1] = stored;
+}
+
+/** `letGo` for a buffer of the arena's own (never a slice of Node's shared pool). */
+function letGoBytes(bytes: Buffer): void {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) letGo(bytes);
+}
+
+function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  letGo(array);
+  return grown;
 }

@@ -211,7 +211,7 @@ export class GroupTable {
  * large buffer let go of otherwise stays in memory until a full collection finds it, which in
  * an audit can come only after the checks have built what they need on top of it.
  */
-export function letGo(array: Int32Array | Float64Array): void {
+export function letGo(array: Int32Array | Float64Array | Uint8Array): void {
   const buffer = array.buffer;
   if (buffer instanceof ArrayBuffer && !buffer.detached && typeof buffer.transfer === "function") {
     buffer.transfer(0);
