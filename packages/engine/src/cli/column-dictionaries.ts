@@ -35,6 +35,9 @@ export function viewOf(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** Below this many values, a dictionary's lookups take one pass (`idsOfMany`). */
+const FEW_KEYS = 4096;
+
 /**
  * Each key dimension's distinct values, numbered in the order they first came, as a columnar
  * engine keeps a column's dictionary: a row is then the tuple of its values' numbers, and the
@@ -95,6 +98,18 @@ export class ColumnDictionaries {
     if (this.#hashes.length < count) {
       this.#hashes = new Int32Array(count);
       this.#candidates = new Int32Array(count);
+    }
+    if (table.size < FEW_KEYS) {
+      // A small table stays in the cache: one pass, no waits to overlap.
+      for (let i = 0; i < count; i++) {
+        const start = starts[from + i] as number;
+        if (start < 0) continue;
+        const end = ends[from + i] as number;
+        const hash = hashBytes(view, start, end);
+        const found = table.find(view, start, end, hash);
+        ids[i * width + d] = found >= 0 ? found : this.#add(d, table, bytes, start, end, hash);
+      }
+      return;
     }
     const hashes = this.#hashes;
     const candidates = this.#candidates;
