@@ -1,4 +1,5 @@
 import type { AuditData, ValueStats } from "./audit-data.ts";
+import { letGo } from "./group-table.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
@@ -9,8 +10,13 @@ interface Draft {
   key: string;
   title: string;
   values: Set<string>;
-  /** The ids of the rows added, a row possibly more than once (not twice in a row). */
-  ids: number[];
+  /**
+   * The ids of the rows added, a row possibly more than once (not twice in a row): the first
+   * `count` of `ids`, which doubles when full. Typed, four bytes an id and nothing for the
+   * collector to trace: a finding may name most of a million rows.
+   */
+  ids: Int32Array;
+  count: number;
   last: number;
   severity: Severity | undefined;
   field: Dimension | undefined;
@@ -120,7 +126,8 @@ export class FindingCollector {
         key,
         title,
         values: new Set(),
-        ids: [],
+        ids: new Int32Array(16),
+        count: 0,
         last: -1,
         severity: options.severity,
         field: options.field,
@@ -162,28 +169,27 @@ export class FindingCollector {
     if (this.drafts.size === 0) return settled;
     const sessionsById = this.data.sessionsById;
     const limit = this.data.idLimit;
-    // The finding that last took each row, so a finding takes a row once.
+    // The finding that last took each row, so a finding takes a row once; 0 for a row no finding
+    // took yet, whose sessions then count for the check too.
     const takenBy = new Int32Array(limit);
-    const counted = new Uint8Array(limit);
     let serial = 0;
     for (const draft of this.drafts.values()) {
       serial += 1;
       const ids = draft.ids;
-      const rows = new Int32Array(ids.length);
+      const added = draft.count;
+      const rows = new Int32Array(added);
       const top: number[] = [];
       let count = 0;
       let sessions = 0;
-      for (let i = 0; i < ids.length; i++) {
+      for (let i = 0; i < added; i++) {
         const id = ids[i] as number;
-        if (takenBy[id] === serial) continue;
+        const taken = takenBy[id] as number;
+        if (taken === serial) continue;
         takenBy[id] = serial;
         rows[count++] = id;
         const rowSessions = sessionsById[id] as number;
         sessions += rowSessions;
-        if (counted[id] === 0) {
-          counted[id] = 1;
-          this.totalSessions += rowSessions;
-        }
+        if (taken === 0) this.totalSessions += rowSessions;
         // The busiest rows, busiest first; of equals, the first added.
         if (
           top.length === EXAMPLES_PER_FINDING &&
@@ -196,7 +202,9 @@ export class FindingCollector {
         top.splice(at, 0, id);
         if (top.length > EXAMPLES_PER_FINDING) top.pop();
       }
-      draft.ids = [];
+      letGo(draft.ids);
+      draft.ids = new Int32Array(0);
+      draft.count = 0;
       settled.set(draft, {
         rows: count < rows.length ? rows.slice(0, count) : rows,
         sessions,
@@ -262,7 +270,13 @@ function cmp(a: string, b: string): number {
 /** Adds a row to a finding unless it was the row added last (a row met again at once). */
 function pushId(draft: Draft, id: number): void {
   if (id !== draft.last) {
-    draft.ids.push(id);
+    if (draft.count === draft.ids.length) {
+      const grown = new Int32Array(draft.ids.length * 2);
+      grown.set(draft.ids);
+      letGo(draft.ids);
+      draft.ids = grown;
+    }
+    draft.ids[draft.count++] = id;
     draft.last = id;
   }
 }
