@@ -43,6 +43,35 @@ export interface ValueStats {
   rows: AggregatedRow[];
 }
 
+/**
+ * A value's stats read from its column: the rows are made into an array only when a check asks
+ * for them. Most checks judge a value by its text and sessions and hand it to
+ * `FindingCollector.addValue`, which takes its rows from the column's ids; an array of rows for
+ * every value of every dimension asked for was most of what `values` cost. A plain object with
+ * its own `rows` property, as any other stats are.
+ */
+function columnValueStats(value: string, sessions: number, column: Column, v: number): ValueStats {
+  let made: AggregatedRow[] | undefined;
+  return {
+    value,
+    sessions,
+    get rows(): AggregatedRow[] {
+      if (!made) {
+        const { rows, ids, starts, firstId } = column;
+        const to = starts[v + 1] as number;
+        made = [];
+        for (let i = starts[v] as number; i < to; i++) {
+          made.push(rows[(ids[i] as number) - firstId] as AggregatedRow);
+        }
+      }
+      return made;
+    },
+    set rows(rows: AggregatedRow[]) {
+      made = rows;
+    },
+  };
+}
+
 /** Where each UTM parameter is read: the manual dimension first, else the session one. */
 const UTM_DIMENSIONS: Record<UtmParam, readonly Dimension[]> = {
   source: ["sessionManualSource", "sessionSource"],
@@ -260,22 +289,12 @@ export class AuditData {
     if (!map) {
       // Read from the column (the grouping's value ids, no string lookup a row): the same values
       // in the same order, each value's rows in row order and sessions summed in that order.
-      const { values, sessions, starts, ids } = this.column(dimension);
-      const rows = this.rows;
-      const firstId = this.firstId;
+      const column = this.column(dimension);
+      const { values, sessions } = column;
       map = new Map();
       for (let v = 0; v < values.length; v++) {
-        const from = starts[v] as number;
-        const count = (starts[v + 1] as number) - from;
-        // A literal of one row: an empty array grows to room for 17 at its first push, and at
-        // high cardinality most values (landing pages with their query) have a single row.
-        const first = rows[(ids[from] as number) - firstId] as AggregatedRow;
-        const valueRows: AggregatedRow[] = [first];
-        for (let i = 1; i < count; i++) {
-          valueRows.push(rows[(ids[from + i] as number) - firstId] as AggregatedRow);
-        }
         const value = values[v] as string;
-        map.set(value, { value, sessions: sessions[v] as number, rows: valueRows });
+        map.set(value, columnValueStats(value, sessions[v] as number, column, v));
       }
       this.valueCache.set(dimension, map);
     }
@@ -454,19 +473,22 @@ export class AuditData {
     const starts = new Int32Array(values.length + 1);
     const sessions = new Float64Array(values.length);
     const valueOfRow = new Int32Array(count);
+    // Each row's sessions read from the array by id, in order, not from the row objects (a cache
+    // miss a row at high cardinality).
+    const sessionsById = this.sessionsById;
+    const firstId = this.firstId;
     for (let r = 0; r < count; r++) {
       const slot = (place[numberOf[r] as number] as number) - 1;
       valueOfRow[r] = slot < 0 ? -1 : slot;
       if (slot < 0) continue;
       starts[slot + 1] = (starts[slot + 1] as number) + 1;
-      sessions[slot] = (sessions[slot] as number) + (rows[r] as AggregatedRow).sessions;
+      sessions[slot] = (sessions[slot] as number) + (sessionsById[firstId + r] as number);
     }
     for (let v = 0; v < values.length; v++) {
       starts[v + 1] = (starts[v + 1] as number) + (starts[v] as number);
     }
     const fill = starts.slice(0, values.length);
     const ids = new Int32Array(starts[values.length] as number);
-    const firstId = this.firstId;
     for (let r = 0; r < count; r++) {
       const slot = valueOfRow[r] as number;
       if (slot < 0) continue;
