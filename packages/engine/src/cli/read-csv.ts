@@ -2,7 +2,7 @@ import { readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { KEY_DIMENSIONS } from "../core/auditor.ts";
 import { DIMENSIONS, type Dimension } from "../core/types.ts";
-import { type ColumnDictionaries, type EncodedSink, viewOf } from "./column-dictionaries.ts";
+import { type EncodedSink, viewOf } from "./column-dictionaries.ts";
 import { InputError } from "./input-error.ts";
 
 const KNOWN_DIMENSIONS: ReadonlySet<string> = new Set(DIMENSIONS);

@@ -240,7 +240,9 @@ describe("rows by value ids", () => {
     for (const { ids, row } of encoded) one.add(ids, row.sessions, row.keyEvents, row.date);
     const width = KEY_DIMENSIONS.length;
     const ids = new Int32Array(encoded.length * width);
-    encoded.forEach((row, i) => ids.set(row.ids, i * width));
+    encoded.forEach((row, i) => {
+      ids.set(row.ids, i * width);
+    });
     const sessions = Float64Array.from(encoded, ({ row }) => row.sessions);
     const keyEvents = Float64Array.from(encoded, ({ row }) => row.keyEvents ?? 0);
     const dates = encoded.map(({ row }) => row.date);
