@@ -99,7 +99,9 @@ export class KeyTable {
       this.#arena = grown;
       this.#view = new DataView(grown.buffer, grown.byteOffset, grown.byteLength);
     }
-    this.#arena.set(bytes.subarray(start, end), this.#used);
+    // Byte by byte: a key is short, and a subarray to copy from is an object a key.
+    const arena = this.#arena;
+    for (let at = start, to = this.#used; at < end; at++, to++) arena[to] = bytes[at] as number;
     const entry = this.#entry(this.#used, length, hash);
     this.#used += length;
     return entry;
