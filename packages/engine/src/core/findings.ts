@@ -173,12 +173,15 @@ export class FindingCollector {
     // took yet, whose sessions then count for the check too.
     const takenBy = new Int32Array(limit);
     let serial = 0;
+    let totalSessions = 0;
     for (const draft of this.drafts.values()) {
       serial += 1;
       const ids = draft.ids;
       const added = draft.count;
       const rows = new Int32Array(added);
       const top: number[] = [];
+      /** The sessions a row needs to enter the full `top`. */
+      let floor = -1;
       let count = 0;
       let sessions = 0;
       for (let i = 0; i < added; i++) {
@@ -189,18 +192,16 @@ export class FindingCollector {
         rows[count++] = id;
         const rowSessions = sessionsById[id] as number;
         sessions += rowSessions;
-        if (taken === 0) this.totalSessions += rowSessions;
+        if (taken === 0) totalSessions += rowSessions;
         // The busiest rows, busiest first; of equals, the first added.
-        if (
-          top.length === EXAMPLES_PER_FINDING &&
-          rowSessions <= (sessionsById[top[EXAMPLES_PER_FINDING - 1] as number] as number)
-        ) {
-          continue;
-        }
+        if (rowSessions <= floor) continue;
         let at = top.length < EXAMPLES_PER_FINDING ? top.length : EXAMPLES_PER_FINDING - 1;
         while (at > 0 && (sessionsById[top[at - 1] as number] as number) < rowSessions) at--;
         top.splice(at, 0, id);
         if (top.length > EXAMPLES_PER_FINDING) top.pop();
+        if (top.length === EXAMPLES_PER_FINDING) {
+          floor = sessionsById[top[EXAMPLES_PER_FINDING - 1] as number] as number;
+        }
       }
       letGo(draft.ids);
       draft.ids = new Int32Array(0);
@@ -211,6 +212,7 @@ export class FindingCollector {
         busiest: top.map((id) => this.data.rowById(id) as AggregatedRow),
       });
     }
+    this.totalSessions += totalSessions;
     return settled;
   }
 

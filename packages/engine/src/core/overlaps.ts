@@ -121,15 +121,15 @@ export function resolveOverlaps(
     for (let i = 0; i < rows.length; i++) {
       const id = rows[i] as number;
       const owner = claimed[id] as number;
-      const sessions = sessionsById[id] as number;
+      // A row's sessions are read only when they count (a read of memory a row).
       if (owner !== 0) {
         // Only a finding that claims nothing folds: once it claims, who covers the rest is moot.
         if (entry.claimedSessions === 0) {
-          covering.set(owner - 1, (covering.get(owner - 1) ?? 0) + sessions);
+          covering.set(owner - 1, (covering.get(owner - 1) ?? 0) + (sessionsById[id] as number));
         }
       } else {
         claimed[id] = index + 1;
-        entry.claimedSessions += sessions;
+        entry.claimedSessions += sessionsById[id] as number;
       }
     }
     if (entry.claimedSessions > 0 || covering.size === 0) continue;
