@@ -26,6 +26,7 @@ export {
   createAuditor,
   InvalidRowError,
 } from "./core/auditor.ts";
+export { sameBytes } from "./core/bytes.ts";
 export { type CheckDefinition, defineCheck, type Requirement } from "./core/check.ts";
 export { FindingCollector } from "./core/findings.ts";
 export * from "./core/types.ts";

@@ -68,11 +68,7 @@ export class ColumnDictionaries {
    * DataView over `bytes`, `viewOf`): found, or added the first time.
    */
   idOf(d: number, bytes: Buffer, view: DataView, start: number, end: number): number {
-    const table = this.#tables[d] as KeyTable;
-    const hash = hashBytes(view, start, end);
-    const found = table.find(view, start, end, hash);
-    if (found >= 0) return found;
-    return this.#add(d, table, bytes, start, end, hash);
+    return this.#idOfHashed(d, bytes, view, start, end, hashBytes(view, start, end));
   }
 
   /**
@@ -103,11 +99,8 @@ export class ColumnDictionaries {
       // A small table stays in the cache: one pass, no waits to overlap.
       for (let i = 0; i < count; i++) {
         const start = starts[from + i] as number;
-        if (start < 0) continue;
-        const end = ends[from + i] as number;
-        const hash = hashBytes(view, start, end);
-        const found = table.find(view, start, end, hash);
-        ids[i * width + d] = found >= 0 ? found : this.#add(d, table, bytes, start, end, hash);
+        if (start >= 0)
+          ids[i * width + d] = this.idOf(d, bytes, view, start, ends[from + i] as number);
       }
       return;
     }
@@ -136,14 +129,22 @@ export class ColumnDictionaries {
         ids[i * width + d] = candidate;
         continue;
       }
-      const hash = hashes[i] as number;
-      const found = table.find(view, start, end, hash);
-      ids[i * width + d] = found >= 0 ? found : this.#add(d, table, bytes, start, end, hash);
+      ids[i * width + d] = this.#idOfHashed(d, bytes, view, start, end, hashes[i] as number);
     }
   }
 
-  /** Adds the value of bytes `bytes[start, end)` (not in `table`) and gives its number. */
-  #add(d: number, table: KeyTable, bytes: Buffer, start: number, end: number, hash: number) {
+  /** `idOf` with the value's hash (`hashBytes`) computed already. */
+  #idOfHashed(
+    d: number,
+    bytes: Buffer,
+    view: DataView,
+    start: number,
+    end: number,
+    hash: number,
+  ): number {
+    const table = this.#tables[d] as KeyTable;
+    const found = table.find(view, start, end, hash);
+    if (found >= 0) return found;
     let ascii = 0;
     for (let at = start; at < end; at++) ascii |= bytes[at] as number;
     // An ASCII value's Latin-1 decoding is its text, and the faster to make.

@@ -1,4 +1,5 @@
-import { letGo } from "../core/group-table.ts";
+import { sameBytes } from "../core/bytes.ts";
+import { doubled, letGo } from "../core/group-table.ts";
 
 /**
  * A set of byte strings, each numbered in the order it was added: a column's values in the CSV
@@ -77,16 +78,7 @@ export class KeyTable {
   holds(entry: number, view: DataView, start: number, end: number): boolean {
     const length = end - start;
     if (this.#lengths[entry] !== length) return false;
-    const arena = this.#view;
-    const from = this.#starts[entry] as number;
-    let at = 0;
-    for (; at + 4 <= length; at += 4) {
-      if (arena.getInt32(from + at) !== view.getInt32(start + at)) return false;
-    }
-    for (; at < length; at++) {
-      if (arena.getUint8(from + at) !== view.getUint8(start + at)) return false;
-    }
-    return true;
+    return sameBytes(this.#view, this.#starts[entry] as number, view, start, length);
   }
 
   /** Adds the key `bytes[start, end)`, which `find` did not find, with hash `hash`; its entry. */
@@ -115,8 +107,8 @@ export class KeyTable {
   #entry(start: number, length: number, hash: number): number {
     const entry = this.#size;
     if (entry === this.#starts.length) {
-      this.#starts = grow(this.#starts);
-      this.#lengths = grow(this.#lengths);
+      this.#starts = doubled(this.#starts);
+      this.#lengths = doubled(this.#lengths);
     }
     this.#starts[entry] = start;
     this.#lengths[entry] = length;
@@ -161,11 +153,4 @@ function place(slots: Int32Array, hash: number, stored: number): void {
 /** `letGo` for a buffer of the arena's own (never a slice of Node's shared pool). */
 function letGoBytes(bytes: Buffer): void {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) letGo(bytes);
-}
-
-function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  letGo(array);
-  return grown;
 }

@@ -3,7 +3,7 @@ import { healthGrade, healthScore } from "../scoring/score.ts";
 import { AuditData, type RowKeys } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
-import { type GroupKeys, GroupTable, letGo } from "./group-table.ts";
+import { doubled, type GroupKeys, GroupTable, letGo } from "./group-table.ts";
 import { type CheckOutcome, resolveOverlaps } from "./overlaps.ts";
 import {
   type AggregatedRow,
@@ -204,14 +204,9 @@ export function createAuditor(
     if (index === state.groups) {
       state.groups = index + 1;
       if (index === state.counts.length) {
-        const counts = new Int32Array(index * 2);
-        counts.set(state.counts);
-        letGo(state.counts);
-        state.counts = counts;
-        const sums = new Float64Array(index * 4);
-        sums.set(state.sums);
-        letGo(state.sums);
-        state.sums = sums;
+        // Two sums a group: `sums` is always twice as long as `counts`.
+        state.counts = doubled(state.counts);
+        state.sums = doubled(state.sums);
       }
     }
     return index;

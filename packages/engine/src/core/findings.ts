@@ -1,5 +1,5 @@
 import type { AuditData, ValueStats } from "./audit-data.ts";
-import { letGo } from "./group-table.ts";
+import { doubled, letGo } from "./group-table.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
@@ -272,12 +272,7 @@ function cmp(a: string, b: string): number {
 /** Adds a row to a finding unless it was the row added last (a row met again at once). */
 function pushId(draft: Draft, id: number): void {
   if (id !== draft.last) {
-    if (draft.count === draft.ids.length) {
-      const grown = new Int32Array(draft.ids.length * 2);
-      grown.set(draft.ids);
-      letGo(draft.ids);
-      draft.ids = grown;
-    }
+    if (draft.count === draft.ids.length) draft.ids = doubled(draft.ids);
     draft.ids[draft.count++] = id;
     draft.last = id;
   }

@@ -154,12 +154,7 @@ export class GroupTable {
       slot = (slot + 1) & mask;
     }
     const index = this.#size;
-    if ((index + 1) * width > tuples.length) {
-      const grown = new Int32Array(tuples.length * 2);
-      grown.set(tuples);
-      letGo(tuples);
-      this.#tuples = grown;
-    }
+    if ((index + 1) * width > tuples.length) this.#tuples = doubled(tuples);
     const into = this.#tuples;
     for (let d = 0; d < width; d++) into[index * width + d] = source[at + d] as number;
     slots[2 * slot] = hash;
@@ -228,6 +223,22 @@ function sameTuple(
 ): boolean {
   for (let d = 0; d < width; d++) if (tuples[base + d] !== source[at + d]) return false;
   return true;
+}
+
+/**
+ * A typed array of twice the length holding `array`'s items first, `array` let go: how the
+ * growing tables and lists of ids and sums make room.
+ */
+export function doubled(array: Int32Array): Int32Array<ArrayBuffer>;
+export function doubled(array: Float64Array): Float64Array<ArrayBuffer>;
+export function doubled(array: Int32Array | Float64Array): Int32Array | Float64Array {
+  const grown =
+    array instanceof Int32Array
+      ? new Int32Array(array.length * 2)
+      : new Float64Array(array.length * 2);
+  grown.set(array);
+  letGo(array);
+  return grown;
 }
 
 /** FNV-1a over 32-bit ids, with a final avalanche so low bits pick slots well. */

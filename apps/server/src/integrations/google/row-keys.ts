@@ -1,3 +1,5 @@
+import { sameBytes } from "@utmost/engine";
+
 /** FNV-1a: each value is hashed as the reader scans it, and a row's hash made of its values'. */
 export const HASH_SEED = 0x811c9dc5 | 0;
 export const HASH_PRIME = 0x01000193;
@@ -154,18 +156,6 @@ function sameParts(
     const length = (parts[2 * part + 1] as number) - start;
     if (!sameBytes(block, to, view, start, length)) return false;
     to += length;
-  }
-  return true;
-}
-
-/** Whether `length` bytes at `a` in `left` are those at `b` in `right`, four at a time. */
-function sameBytes(left: DataView, a: number, right: DataView, b: number, length: number): boolean {
-  let i = 0;
-  for (; i + 4 <= length; i += 4) {
-    if (left.getInt32(a + i) !== right.getInt32(b + i)) return false;
-  }
-  for (; i < length; i++) {
-    if (left.getUint8(a + i) !== right.getUint8(b + i)) return false;
   }
   return true;
 }

@@ -1,0 +1,21 @@
+/**
+ * Whether `length` bytes at `a` in `left` are those at `b` in `right`, compared four at a time:
+ * how a key kept as bytes is matched against a reader's input (the CLI's dictionaries, the
+ * scan's report rows), with no string made for either.
+ */
+export function sameBytes(
+  left: DataView,
+  a: number,
+  right: DataView,
+  b: number,
+  length: number,
+): boolean {
+  let i = 0;
+  for (; i + 4 <= length; i += 4) {
+    if (left.getInt32(a + i) !== right.getInt32(b + i)) return false;
+  }
+  for (; i < length; i++) {
+    if (left.getUint8(a + i) !== right.getUint8(b + i)) return false;
+  }
+  return true;
+}
