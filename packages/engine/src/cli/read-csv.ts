@@ -4,6 +4,7 @@ import { KEY_DIMENSIONS } from "../core/auditor.ts";
 import { DIMENSIONS, type Dimension } from "../core/types.ts";
 import { type EncodedSink, viewOf } from "./column-dictionaries.ts";
 import { InputError } from "./input-error.ts";
+import { RowCache } from "./row-cache.ts";
 
 const KNOWN_DIMENSIONS: ReadonlySet<string> = new Set(DIMENSIONS);
 
@@ -91,12 +92,62 @@ export async function readCsv(
     // A batch's values are numbered column by column, then its rows added together: lookups of
     // many rows overlap their waits for memory (`idsOfMany`, `findMany`). The batch is done
     // before the next chunk is read, which moves the bytes its fields point into.
-    const flush = () => {
+    /** The values of the batch's first `rows` rows numbered, column by column. */
+    const number = (rows: number) => {
       for (let at = 0; at < read.length; at++) {
         const d = read[at] as number;
-        dictionaries.idsOfMany(d, csv.bytes, csv.view, starts, ends, at * BATCH, count, ids, keys);
+        dictionaries.idsOfMany(d, csv.bytes, csv.view, starts, ends, at * BATCH, rows, ids, keys);
       }
-      rows.addMany(ids, count, sessions, keyEvents, dates);
+    };
+    // A row whose key fields are the bytes of an earlier row is in that row's group: when the
+    // key fields are side by side (dimensions first, as GA4 exports them), those bytes are one
+    // span of the line, found whole in a cache before any value is looked up.
+    const first = Math.min(...fieldOf);
+    const last = Math.max(...fieldOf);
+    const cache = read.length > 1 && last - first + 1 === read.length ? new RowCache() : undefined;
+    /** Each row's span of key fields, -1 for a row not to look up (with doubled quotes). */
+    const spanStarts = new Int32Array(BATCH);
+    const spanEnds = new Int32Array(BATCH);
+    const groups = new Int32Array(BATCH);
+    const missed = new Int32Array(BATCH);
+    const missedGroups = new Int32Array(BATCH);
+    const flush = () => {
+      if (!cache?.on) {
+        number(count);
+        rows.addMany(ids, count, sessions, keyEvents, dates);
+        count = 0;
+        return;
+      }
+      const found = cache.findMany(csv.view, spanStarts, spanEnds, count, groups);
+      if (found < count) {
+        let misses = 0;
+        for (let i = 0; i < count; i++) if ((groups[i] as number) < 0) missed[misses++] = i;
+        if (misses < count) {
+          // The rows not found moved to the front, in order, to be numbered as a batch of
+          // their own (each is at or after its new place, so nothing is overwritten unread).
+          for (let m = 0; m < misses; m++) {
+            const i = missed[m] as number;
+            if (i === m) continue;
+            for (let at = 0; at < read.length; at++) {
+              starts[at * BATCH + m] = starts[at * BATCH + i] as number;
+              ends[at * BATCH + m] = ends[at * BATCH + i] as number;
+            }
+            ids.copyWithin(m * keys, i * keys, (i + 1) * keys);
+          }
+        }
+        number(misses);
+        rows.groupsOf(ids, misses, missedGroups);
+        for (let m = 0; m < misses; m++) {
+          const i = missed[m] as number;
+          const group = missedGroups[m] as number;
+          groups[i] = group;
+          const start = spanStarts[i] as number;
+          if (start >= 0) {
+            cache.remember(i, csv.bytes, csv.view, start, spanEnds[i] as number, group);
+          }
+        }
+      }
+      rows.addToGroups(groups, count, sessions, keyEvents, dates);
       count = 0;
     };
     for (;;) {
@@ -108,6 +159,10 @@ export async function readCsv(
         sessions[count] = metric(csv, sessionsAt, "sessions");
         if (keyEvents) keyEvents[count] = metric(csv, keyEventsAt, "keyEvents");
         dates[count] = dateAt < 0 ? undefined : dateOf(csv, dateAt, dateCache);
+        if (cache) {
+          spanStarts[count] = csv.escaped ? -1 : (csv.starts[first] as number);
+          spanEnds[count] = csv.ends[last] as number;
+        }
         for (let at = 0; at < read.length; at++) {
           const field = fieldOf[at] as number;
           const kind = csv.quoted[field] as number;
@@ -139,6 +194,7 @@ export async function readCsv(
       if (count > 0) flush();
       if (!(await csv.fill())) break;
     }
+    cache?.release();
   } finally {
     await csv.close();
   }

@@ -252,7 +252,26 @@ describe("rows by value ids", () => {
     bad[2] = -1;
     expect(() => many.addMany(ids, encoded.length, bad, keyEvents, dates)).toThrow(InvalidRowError);
     many.addMany(ids, encoded.length, sessions, keyEvents, dates);
-    expect(byMany.finish()).toEqual(byOne.finish());
+    const expected = byOne.finish();
+    expect(byMany.finish()).toEqual(expected);
+
+    // The same rows by their groups: found first, then added by number, the rows in another
+    // order than the groups were found in.
+    const byGroups = createAuditor(context);
+    const grouped = byGroups.encoded(dictionaries);
+    const groups = new Int32Array(encoded.length);
+    grouped.groupsOf(ids, encoded.length, groups);
+    expect(new Set(groups).size).toBe(new Set(encoded.map(({ ids }) => ids.join())).size);
+    const unknown = Int32Array.from(groups);
+    unknown[1] = encoded.length;
+    expect(() => grouped.addToGroups(unknown, encoded.length, sessions, keyEvents, dates)).toThrow(
+      /is not a group of the sessions view/,
+    );
+    expect(() => grouped.addToGroups(groups, encoded.length, bad, keyEvents, dates)).toThrow(
+      InvalidRowError,
+    );
+    grouped.addToGroups(groups, encoded.length, sessions, keyEvents, dates);
+    expect(byGroups.finish()).toEqual(expected);
   });
 
   it("gives the checks each row's values as the row's own properties, and only those", () => {

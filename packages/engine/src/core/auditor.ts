@@ -99,6 +99,22 @@ export interface EncodedRows {
     keyEvents: Float64Array | undefined,
     dates: readonly (string | undefined)[],
   ): void;
+  /**
+   * The groups of `count` rows' ids (laid out as `addMany` takes them) into `groups`, a group made
+   * for a combination met for the first time, in the rows' order; no row is added. A group's
+   * number stays its combination's for the rest of the audit: a source that knows a row's
+   * combination another way (a reader that met the same bytes before) adds the row by it with
+   * `addToGroups`, without numbering its values again.
+   */
+  groupsOf(ids: Int32Array, count: number, groups: Int32Array): void;
+  /** Adds `count` rows by their groups (`groupsOf`), with metrics and dates as `addMany`. */
+  addToGroups(
+    groups: Int32Array,
+    count: number,
+    sessions: Float64Array,
+    keyEvents: Float64Array | undefined,
+    dates: readonly (string | undefined)[],
+  ): void;
 }
 
 export interface AuditorOptions {
@@ -220,6 +236,18 @@ export function createAuditor(
     return value;
   }
 
+  /** Checks `count` rows' sessions and key events, as `add` checks a row's. */
+  function checkMetrics(
+    count: number,
+    sessions: Float64Array,
+    keyEvents: Float64Array | undefined,
+  ): void {
+    for (let i = 0; i < count; i++) {
+      metric("sessions", sessions[i]);
+      if (keyEvents) metric("keyEvents", keyEvents[i]);
+    }
+  }
+
   function addToGroup(
     state: ViewState,
     index: number,
@@ -293,6 +321,28 @@ export function createAuditor(
       const { table } = state;
       const width = KEY_DIMENSIONS.length;
       let groups = new Int32Array(0);
+      const findGroups = (ids: Int32Array, count: number, into: Int32Array) => {
+        table.findMany(ids, count, into);
+        // New groups come in increasing order: each gets its room for sums as it comes.
+        for (let i = 0; i < count; i++) grownTo(state, into[i] as number);
+      };
+      const addAll = (
+        into: Int32Array,
+        count: number,
+        sessions: Float64Array,
+        keyEvents: Float64Array | undefined,
+        dates: readonly (string | undefined)[],
+      ) => {
+        for (let i = 0; i < count; i++) {
+          addToGroup(
+            state,
+            into[i] as number,
+            sessions[i] as number,
+            keyEvents ? (keyEvents[i] as number) : 0,
+            dates[i],
+          );
+        }
+      };
       return {
         add(ids, sessions, keyEvents, date) {
           if (finished) throw new Error("the audit has finished");
@@ -309,20 +359,24 @@ export function createAuditor(
           if (finished) throw new Error("the audit has finished");
           if (groups.length < count) groups = new Int32Array(count);
           // Every row checked before any is added: a bad one leaves the audit as it was.
+          checkMetrics(count, sessions, keyEvents);
+          findGroups(ids, count, groups);
+          addAll(groups, count, sessions, keyEvents, dates);
+        },
+        groupsOf(ids, count, into) {
+          if (finished) throw new Error("the audit has finished");
+          findGroups(ids, count, into);
+        },
+        addToGroups(known, count, sessions, keyEvents, dates) {
+          if (finished) throw new Error("the audit has finished");
           for (let i = 0; i < count; i++) {
-            metric("sessions", sessions[i]);
-            if (keyEvents) metric("keyEvents", keyEvents[i]);
+            const group = known[i] as number;
+            if (!(group >= 0 && group < state.groups)) {
+              throw new Error(`${group} is not a group of the ${state.view} view`);
+            }
           }
-          table.findMany(ids, count, groups);
-          for (let i = 0; i < count; i++) {
-            addToGroup(
-              state,
-              grownTo(state, groups[i] as number),
-              sessions[i] as number,
-              keyEvents ? (keyEvents[i] as number) : 0,
-              dates[i],
-            );
-          }
+          checkMetrics(count, sessions, keyEvents);
+          addAll(known, count, sessions, keyEvents, dates);
         },
       };
     },
