@@ -132,16 +132,15 @@ interface ViewState {
   readonly view: View;
   /** Finds a combination's group while rows come; let go when the audit finishes. */
   table: GroupTable;
-  /** Groups found so far (the table's size): each has a place in `sums` and `counts`. */
+  /** Groups found so far (the table's size): each has a place in `sums`. */
   groups: number;
   /**
-   * While rows come, each group's sessions and key events (two numbers a group) and rows, in
-   * typed arrays: a row adds to a few numbers side by side instead of reaching its group's object
-   * (a cache miss a row when the groups are many). The groups' objects are made when the audit
-   * ends, from these and the table's keys.
+   * While rows come, each group's rows, sessions and key events, three numbers side by side in
+   * one typed array: a row adds to them with one reach into memory (when the groups are many, a
+   * cache miss a row) instead of reaching its group's object, or two arrays. The groups' objects
+   * are made when the audit ends, from these and the table's keys.
    */
   sums: Float64Array;
-  counts: Int32Array;
   readonly present: Set<Dimension>;
   rows: number;
   /** The date of the view's latest row. */
@@ -168,8 +167,7 @@ export function createAuditor(
         view,
         table: new GroupTable(KEY_DIMENSIONS.length),
         groups: 0,
-        sums: new Float64Array(2048),
-        counts: new Int32Array(1024),
+        sums: new Float64Array(3 * 1024),
         present: new Set(options.views?.[view] ?? []),
         rows: 0,
         lastDate: undefined,
@@ -219,11 +217,7 @@ export function createAuditor(
   function grownTo(state: ViewState, index: number): number {
     if (index === state.groups) {
       state.groups = index + 1;
-      if (index === state.counts.length) {
-        // Two sums a group: `sums` is always twice as long as `counts`.
-        state.counts = doubled(state.counts);
-        state.sums = doubled(state.sums);
-      }
+      if (3 * index === state.sums.length) state.sums = doubled(state.sums);
     }
     return index;
   }
@@ -267,11 +261,11 @@ export function createAuditor(
     }
     // A dimension is present once a row with a value for it is added (the groups with rows say
     // which when the audit ends).
-    const counts = state.counts;
-    counts[index] = (counts[index] as number) + 1;
     const sums = state.sums;
-    sums[2 * index] = (sums[2 * index] as number) + sessions;
-    sums[2 * index + 1] = (sums[2 * index + 1] as number) + events;
+    const at = 3 * index;
+    sums[at] = (sums[at] as number) + 1;
+    sums[at + 1] = (sums[at + 1] as number) + sessions;
+    sums[at + 2] = (sums[at + 2] as number) + events;
     // Key events are the ledger's: another view's rows are the same sessions again.
     if (state === ledger) totalKeyEvents += events;
   }
@@ -389,14 +383,12 @@ export function createAuditor(
       let groupCount = 0;
       for (const state of states.values()) {
         const keys = state.table.release();
-        const rows = buildRows(keys, state.groups, state.sums, state.counts);
+        const rows = buildRows(keys, state.groups, state.sums);
         for (const dimension of rows.present) state.present.add(dimension);
         // The tuples and sums are in the rows now: their memory goes before the checks run.
         letGo(keys.ids);
         letGo(state.sums);
-        letGo(state.counts);
         state.sums = new Float64Array(0);
-        state.counts = new Int32Array(0);
         state.table = EMPTY_TABLE;
         built.set(state, rows);
         groupCount += rows.rows.length;
@@ -484,15 +476,10 @@ interface BuiltRows {
  * dimension (none for a dimension of a single value: every id is 0), and the dimensions those
  * rows have. The grouping's tuples (12 ids a group) can go once this is made.
  */
-function buildRows(
-  keys: GroupKeys,
-  groups: number,
-  sums: Float64Array,
-  counts: Int32Array,
-): BuiltRows {
+function buildRows(keys: GroupKeys, groups: number, sums: Float64Array): BuiltRows {
   const { width, ids, values } = keys;
   let rowCount = 0;
-  for (let group = 0; group < groups; group++) if ((counts[group] as number) > 0) rowCount++;
+  for (let group = 0; group < groups; group++) if ((sums[3 * group] as number) > 0) rowCount++;
   const columns = values.map((dictionary) =>
     dictionary.length > 1 ? new Int32Array(rowCount) : undefined,
   );
@@ -501,7 +488,7 @@ function buildRows(
   /** A values object per set of dimensions a group has values of, to copy. */
   const templates = new Map<number, { [D in Dimension]?: string }>();
   for (let group = 0; group < groups; group++) {
-    const count = counts[group] as number;
+    const count = sums[3 * group] as number;
     if (count === 0) continue;
     const base = group * width;
     const r = rows.length;
@@ -526,8 +513,8 @@ function buildRows(
     }
     rows.push({
       values: row,
-      sessions: smallInteger(sums[2 * group] as number),
-      keyEvents: smallInteger(sums[2 * group + 1] as number),
+      sessions: smallInteger(sums[3 * group + 1] as number),
+      keyEvents: smallInteger(sums[3 * group + 2] as number),
       rows: count,
       id: -1,
     });
