@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findingKeys, runOn } from "../testing/support.ts";
-import { defectsOf, malformedQuery } from "./malformed-query.ts";
+import { defectsOf, isSuspect, malformedQuery } from "./malformed-query.ts";
 
 function landing(value: string, sessions = 10) {
   return { landingPagePlusQueryString: value, sessions };
@@ -118,5 +118,25 @@ describe("malformed-query", () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+
+  it("tells a suspect URL as the one pattern it replaces does", () => {
+    // The pattern isSuspect stands for, a second "?" before "#" included.
+    const suspect = /[;\s+%]|&(?:amp|#)|&&|\?&|&(?:#|$)|\?[^#]*\?/i;
+    const url = fc
+      .array(fc.constantFrom("?", "#", "&", "a", "AMP", "=", ";", " ", "%", "x", "/p"), {
+        maxLength: 10,
+      })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(url, (value) => {
+        expect(isSuspect(value)).toBe(suspect.test(value));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(isSuspect("/a?b=1?c=2")).toBe(true);
+    expect(isSuspect("/a?b=1#x?c=2")).toBe(false);
+    expect(isSuspect("/a?b=1#x?c=2?")).toBe(true);
+    expect(isSuspect("/a?utm_source=x&utm_medium=y")).toBe(false);
   });
 });
