@@ -50,14 +50,14 @@ const FEW_KEYS = 4096;
 export class ColumnDictionaries {
   /** Each of KEY_DIMENSIONS' values by number, in that order: what `Auditor.encoded` takes. */
   readonly values: (string | undefined)[][] = KEY_DIMENSIONS.map(() => []);
-  /** The numbers of each dimension's values by their bytes: entry n is value n. */
+  /** The numbers of each dimension's values by their bytes: number n is value n. */
   readonly #tables: KeyTable[] = KEY_DIMENSIONS.map(() => new KeyTable());
   /** The number of each dimension's absent value (undefined), -1 until one is met. */
   readonly #absent = new Int32Array(KEY_DIMENSIONS.length).fill(-1);
   /** Rows given as objects (a JSON report): each dimension's numbers by string, made on demand. */
   #byString: Map<string, number>[] | undefined;
   #ids = new Int32Array(KEY_DIMENSIONS.length);
-  /** `idsOfMany`'s hashes and candidate entries, reused call to call. */
+  /** `idsOfMany`'s hashes and candidate slots, reused call to call. */
   #hashes = new Int32Array(0);
   #candidates = new Int32Array(0);
   #bytes = Buffer.alloc(256);
@@ -126,7 +126,7 @@ export class ColumnDictionaries {
       const end = ends[from + i] as number;
       const candidate = candidates[i] as number;
       if (candidate >= 0 && table.holds(candidate, view, start, end)) {
-        ids[i * width + d] = candidate;
+        ids[i * width + d] = table.numberAt(candidate);
         continue;
       }
       ids[i * width + d] = this.#idOfHashed(d, bytes, view, start, end, hashes[i] as number);

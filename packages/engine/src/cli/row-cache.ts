@@ -1,4 +1,3 @@
-import { doubled } from "../core/group-table.ts";
 import { hashBytes } from "./column-dictionaries.ts";
 import { KeyTable } from "./key-table.ts";
 
@@ -21,10 +20,9 @@ const MOST = 1 << 20;
  * lets its memory go.
  */
 export class RowCache {
+  /** The rows' key bytes, each kept under its group's number. */
   #table = new KeyTable();
-  /** Each entry's group. */
-  #groups = new Int32Array(1 << 10);
-  /** The last `findMany`'s hashes and candidate entries, by row. */
+  /** The last `findMany`'s hashes and candidate slots, by row. */
   #hashes = new Int32Array(0);
   #candidates = new Int32Array(0);
   #on = true;
@@ -78,17 +76,18 @@ export class RowCache {
     let found = 0;
     for (let i = 0; i < count; i++) {
       const start = starts[i] as number;
-      let entry = candidates[i] as number;
+      const candidate = candidates[i] as number;
       if (start < 0) {
         groups[i] = -1;
         continue;
       }
-      if (entry < 0 || !table.holds(entry, view, start, ends[i] as number)) {
-        // Not in its own slot (another hash is there, or another key of its hash): probe on.
-        entry = table.find(view, start, ends[i] as number, hashes[i] as number);
-      }
-      groups[i] = entry < 0 ? -1 : (this.#groups[entry] as number);
-      if (entry >= 0) found++;
+      const group =
+        candidate >= 0 && table.holds(candidate, view, start, ends[i] as number)
+          ? table.numberAt(candidate)
+          : // Not in its own slot (another hash is there, or another key of its hash): probe on.
+            table.find(view, start, ends[i] as number, hashes[i] as number);
+      groups[i] = group;
+      if (group >= 0) found++;
     }
     this.#judge(count, found);
     return found;
@@ -110,16 +109,13 @@ export class RowCache {
     if (!this.#on || table.size >= MOST) return;
     const hash = this.#hashes[i] as number;
     if (table.find(view, start, end, hash) >= 0) return;
-    const entry = table.add(bytes, start, end, hash);
-    if (entry === this.#groups.length) this.#groups = doubled(this.#groups);
-    this.#groups[entry] = group;
+    table.add(bytes, start, end, hash, group);
   }
 
   /** Lets the cache's memory go: it finds nothing afterwards. */
   release(): void {
     this.#on = false;
     this.#table.release();
-    this.#groups = new Int32Array(0);
   }
 
   /** Counts a batch's hits, and turns the cache off once a warm cache finds too few. */
