@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KEY_DIMENSIONS } from "../core/auditor.ts";
-import { ColumnDictionaries, viewOf } from "./column-dictionaries.ts";
+import { ColumnDictionaries, isAscii, viewOf } from "./column-dictionaries.ts";
 
 const SOURCE = KEY_DIMENSIONS.indexOf("sessionSource");
 const MEDIUM = KEY_DIMENSIONS.indexOf("sessionMedium");
@@ -121,5 +121,20 @@ describe("ColumnDictionaries", () => {
     expect(idOfBytes(dictionaries, SOURCE, "a\ufffd")).toBe(1);
     expect(dictionaries.idsOf({ sessionSource: "a\ud800" })[SOURCE]).toBe(0);
     expect(dictionaries.values[SOURCE]).toEqual(["a\ud800", "a\ufffd"]);
+  });
+});
+
+describe("isAscii", () => {
+  it("tells ASCII bytes from any with the high bit, wherever it lies", () => {
+    const bytes = Buffer.from("utm_source=café&x=1", "utf8");
+    const view = viewOf(bytes);
+    const e = bytes.indexOf(0xc3);
+    expect(isAscii(view, 0, e)).toBe(true);
+    expect(isAscii(view, 0, bytes.length)).toBe(false);
+    // The non-ASCII byte in a word read whole, and in the tail read byte by byte.
+    expect(isAscii(view, e - 3, e + 1)).toBe(false);
+    expect(isAscii(view, e - 1, e + 1)).toBe(false);
+    expect(isAscii(view, e + 2, bytes.length)).toBe(true);
+    expect(isAscii(view, 3, 3)).toBe(true);
   });
 });

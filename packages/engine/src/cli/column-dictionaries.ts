@@ -25,6 +25,15 @@ export function hashBytes(view: DataView, start: number, end: number): number {
   return hash ^ (hash >>> 16);
 }
 
+/** Whether the bytes `view[start, end)` are all ASCII, read four at a time. */
+export function isAscii(view: DataView, start: number, end: number): boolean {
+  let high = 0;
+  let at = start;
+  for (; at + 4 <= end; at += 4) high |= view.getInt32(at);
+  for (; at < end; at++) high |= view.getUint8(at);
+  return (high & 0x80808080) === 0;
+}
+
 function mixWord(word: number): number {
   const mixed = Math.imul(word, 0xcc9e2d51);
   return Math.imul((mixed << 15) | (mixed >>> 17), 0x1b873593);
@@ -145,10 +154,8 @@ export class ColumnDictionaries {
     const table = this.#tables[d] as KeyTable;
     const found = table.find(view, start, end, hash);
     if (found >= 0) return found;
-    let ascii = 0;
-    for (let at = start; at < end; at++) ascii |= bytes[at] as number;
     // An ASCII value's Latin-1 decoding is its text, and the faster to make.
-    const value = bytes.toString(ascii < 0x80 ? "latin1" : "utf8", start, end);
+    const value = bytes.toString(isAscii(view, start, end) ? "latin1" : "utf8", start, end);
     (this.values[d] as (string | undefined)[]).push(value);
     return table.add(bytes, start, end, hash);
   }

@@ -354,6 +354,9 @@ describe("readCsv", () => {
   it("tells dates of the same digits apart", async () => {
     const rows = await rowsOf("date,sessions\n0101,1\n101,2\n0101,3\n");
     expect(rows.map((row) => row.date)).toEqual(["0101", "101", "0101"]);
+    // Dates 64 apart share a slot of the reader's cache of dates: each takes it from the other.
+    const shared = await rowsOf("date,sessions\n20261101,1\n20261165,2\n20261101,3\n20261165,4\n");
+    expect(shared.map((row) => row.date)).toEqual(["20261101", "20261165", "20261101", "20261165"]);
   });
 
   it("reads a header alone with no rows", async () => {

@@ -85,7 +85,7 @@ export async function readCsv(
     const sessionsAt = layout.sessions;
     const keyEventsAt = layout.keyEvents;
     const dateAt = layout.date;
-    const dateCache = new Map<number, string>();
+    const dateCache = new DateCache();
     const unescaped = new Unescaped();
     /** Rows scanned into the batch and not yet numbered and added. */
     let count = 0;
@@ -158,7 +158,7 @@ export async function readCsv(
         if (csv.escaped && count > 0) flush();
         sessions[count] = metric(csv, sessionsAt, "sessions");
         if (keyEvents) keyEvents[count] = metric(csv, keyEventsAt, "keyEvents");
-        dates[count] = dateAt < 0 ? undefined : dateOf(csv, dateAt, dateCache);
+        dates[count] = dateAt < 0 ? undefined : dateCache.of(csv, dateAt);
         if (cache) {
           spanStarts[count] = csv.escaped ? -1 : (csv.starts[first] as number);
           spanEnds[count] = csv.ends[last] as number;
@@ -320,18 +320,28 @@ function metric(csv: CsvBytes, index: number, name: string): number {
   return number;
 }
 
-/** The date field: a date written as digits (20261101) is decoded once and then reused. */
-function dateOf(csv: CsvBytes, index: number, dates: Map<number, string>): string {
-  const number = digits(csv, index);
-  if (number < 0) return csv.value(index);
-  // The length tells "0101" from "101".
-  const code = number * 16 + ((csv.ends[index] as number) - (csv.starts[index] as number));
-  let date = dates.get(code);
-  if (date === undefined) {
-    date = csv.value(index);
-    dates.set(code, date);
+/**
+ * Dates written as digits (20261101), each decoded once and then reused: a slot of a small table
+ * by the digits' number, replaced when another date comes to it (a report's dates are a few
+ * hundred at most, so that is rare). A Map's lookup cost more than the rest of a row's date.
+ */
+class DateCache {
+  readonly #codes = new Float64Array(1024).fill(-1);
+  readonly #dates: string[] = new Array<string>(1024).fill("");
+
+  /** The date field `index` of the record scanned last. */
+  of(csv: CsvBytes, index: number): string {
+    const number = digits(csv, index);
+    if (number < 0) return csv.value(index);
+    // The length tells "0101" from "101".
+    const code = number * 16 + ((csv.ends[index] as number) - (csv.starts[index] as number));
+    const slot = code % 1024;
+    if (this.#codes[slot] === code) return this.#dates[slot] as string;
+    const date = csv.value(index);
+    this.#codes[slot] = code;
+    this.#dates[slot] = date;
+    return date;
   }
-  return date;
 }
 
 function emptyFile(file: string): InputError {
