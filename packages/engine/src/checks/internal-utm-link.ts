@@ -257,6 +257,24 @@ interface UserValues {
   user: readonly (string | undefined)[];
 }
 
+/**
+ * What `inspect` reads of the rows of one view, beside a column of them: each row's source,
+ * medium and referrer by value id, the referrers' hosts judged once (1 own, -1 not, 0 not yet;
+ * made when first asked), and each source and medium pair's judgement by the pair's ids.
+ */
+interface Readings {
+  rows: readonly AggregatedRow[];
+  sources: UserValues;
+  mediums: UserValues;
+  referrers: Column;
+  ownReferrer: Int8Array;
+  /** By `sourceId * mediums.user.length + mediumId`; undefined when the pairs are too many. */
+  judged: Judgement[] | undefined;
+}
+
+/** Above this many source and medium pairs, judgements are looked up by text only. */
+const MAX_JUDGED_PAIRS = 1 << 16;
+
 type SourceVerdict = { key: string; title: string } | undefined;
 
 /** What one source and medium say, judged once per distinct pair. */
@@ -342,85 +360,123 @@ export const internalUtmLink = defineCheck({
     };
     // Stryker disable next-line StringLiteral: any non-word reads as no source
     const fromLanding = (value: string | undefined): string => (isUserValue(value) ? value : "");
+    /** What `inspect` reads of the rows of a column's view, by value id. */
+    const readingsBeside = (column: Column): Readings => {
+      const sources = userValuesBeside(column, sourceDimension);
+      const mediums = userValuesBeside(column, mediumDimension);
+      const pairs = sources.user.length * mediums.user.length;
+      return {
+        rows: column.rows,
+        sources,
+        mediums,
+        referrers: data.columnBeside(column, "pageReferrer"),
+        ownReferrer: new Int8Array(0),
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: judge says the same
+        judged: pairs <= MAX_JUDGED_PAIRS ? new Array<Judgement>(pairs) : undefined,
+      };
+    };
 
-    /** Inspects row `at` of the view `sources` and `mediums` are of. */
+    /** Inspects row `at` of the view `readings` are of. */
     const inspect = (
-      row: AggregatedRow,
+      readings: Readings,
       at: number,
-      sources: UserValues,
-      mediums: UserValues,
       landing: string | undefined,
       info: LandingInfo,
     ) => {
+      const { sources, mediums } = readings;
+      const sourceId = sources.valueOfRow[at] as number;
+      const mediumId = mediums.valueOfRow[at] as number;
+      const rowSource = sourceId >= 0 ? sources.user[sourceId] : undefined;
+      const rowMedium = mediumId >= 0 ? mediums.user[mediumId] : undefined;
+      // Both set in the row (the usual case): the pair's judgement read by value ids, without a
+      // lookup by text a row.
+      const pair =
+        readings.judged && rowSource !== undefined && rowMedium !== undefined
+          ? sourceId * mediums.user.length + mediumId
+          : -1;
       // The row's dimension first (what GA4 recorded), else what the landing URL says.
-      const source =
-        sources.user[sources.valueOfRow[at] as number] ?? fromLanding(info.utms().source);
-      const medium =
-        mediums.user[mediums.valueOfRow[at] as number] ?? fromLanding(info.utms().medium);
-      let judgement = judge(source, medium, false);
+      const source = rowSource ?? fromLanding(info.utms().source);
+      const medium = rowMedium ?? fromLanding(info.utms().medium);
+      let judgement = pair >= 0 ? readings.judged?.[pair] : undefined;
+      if (!judgement) {
+        judgement = judge(source, medium, false);
+        if (pair >= 0) (readings.judged as Judgement[])[pair] = judgement;
+      }
       // Whether the link names the own host changes the verdict on an own-host source only.
       if (judgement.sourceIsOwnHost && info.utms().namesOwnHost) {
         judgement = judge(source, medium, true);
       }
       if (judgement.source) {
-        findings.add(judgement.source.key, judgement.source.title, row, {
-          values: [source],
-          field: "landingPagePlusQueryString",
-        });
+        findings.add(
+          judgement.source.key,
+          judgement.source.title,
+          readings.rows[at] as AggregatedRow,
+          {
+            values: [source],
+            field: "landingPagePlusQueryString",
+          },
+        );
       }
       // Stryker disable next-line ConditionalExpression: without a landing the info is UNTAGGED
       if (!info.tagged || landing === undefined) return;
       const funnel = info.funnel;
       if (funnel && (funnel.afterConversion || !judgement.externalInFunnel)) {
-        findings.add(funnel.key, funnel.title, row, {
+        findings.add(funnel.key, funnel.title, readings.rows[at] as AggregatedRow, {
           values: [landing],
           field: "landingPagePlusQueryString",
         });
       }
-      const referrer = row.values.pageReferrer;
-      if (referrer !== undefined && isOwnHost(referrer)) {
+      // The referrer by value id, each value's host judged once: the row object is reached only
+      // for a finding (at high cardinality a cache miss a row, in landing order).
+      const referrer = readings.referrers.valueOfRow[at] as number;
+      if (referrer >= 0 && ownReferrer(readings, referrer)) {
         const path = info.path;
         findings.add(
           `referrer:${pathKey(path)}`,
           `Links from your own pages to ${path} carry UTM parameters`,
-          row,
+          readings.rows[at] as AggregatedRow,
           { values: [landing], field: "landingPagePlusQueryString" },
         );
       }
     };
+    /** Whether the referrer value `referrer` of `readings` is one of the site's own hosts. */
+    const ownReferrer = (readings: Readings, referrer: number): boolean => {
+      if (readings.ownReferrer.length === 0) {
+        readings.ownReferrer = new Int8Array(readings.referrers.values.length);
+      }
+      let own = readings.ownReferrer[referrer] as number;
+      if (own === 0) {
+        own = isOwnHost(readings.referrers.values[referrer] as string) ? 1 : -1;
+        readings.ownReferrer[referrer] = own;
+      }
+      return own > 0;
+    };
 
     // Stryker disable next-line ConditionalExpression,BlockStatement: a shortcut
     if (!data.has("landingPagePlusQueryString")) {
-      const own = data.ownColumn("landingPagePlusQueryString");
-      const sources = userValuesBeside(own, sourceDimension);
-      const mediums = userValuesBeside(own, mediumDimension);
-      data.rows.forEach((row, r) => {
-        inspect(row, r, sources, mediums, undefined, UNTAGGED);
-      });
+      const readings = readingsBeside(data.ownColumn("landingPagePlusQueryString"));
+      for (let r = 0; r < data.rows.length; r++) inspect(readings, r, undefined, UNTAGGED);
       return;
     }
     // By distinct landing value (a view shared with other checks), so each URL is parsed once.
     const landings = data.column("landingPagePlusQueryString");
-    const { values, starts, ids, rows, firstId } = landings;
-    const sources = userValuesBeside(landings, sourceDimension);
-    const mediums = userValuesBeside(landings, mediumDimension);
+    const { values, starts, ids, firstId } = landings;
+    const readings = readingsBeside(landings);
     const glances = landingGlances(data);
     for (let v = 0; v < values.length; v++) {
       const landing = values[v] as string;
       const info = landingInfo(landing, glances[v] as number, isOwnHost);
       const to = starts[v + 1] as number;
       for (let i = starts[v] as number; i < to; i++) {
-        const at = (ids[i] as number) - firstId;
-        inspect(rows[at] as AggregatedRow, at, sources, mediums, landing, info);
+        inspect(readings, (ids[i] as number) - firstId, landing, info);
       }
     }
     const own = data.ownColumn("landingPagePlusQueryString");
-    const ownSources = userValuesBeside(own, sourceDimension);
-    const ownMediums = userValuesBeside(own, mediumDimension);
+    const ownReadings = readingsBeside(own);
     for (let r = 0; r < data.rows.length; r++) {
       // Stryker disable next-line ConditionalExpression: inspecting a row again adds nothing
       if (own.valueOfRow[r] !== -1) continue;
-      inspect(data.rows[r] as AggregatedRow, r, ownSources, ownMediums, undefined, UNTAGGED);
+      inspect(ownReadings, r, undefined, UNTAGGED);
     }
   },
 });
