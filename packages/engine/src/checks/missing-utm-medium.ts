@@ -77,31 +77,51 @@ export const missingUtmMedium = defineCheck({
     const mayCarryClickId = clickIdHints(data);
     // Each finding's row ids in row order and its first values, added by id once all are read
     // (a finding a row cost a lookup and a values list a row).
-    const pending = new Map<string, { title: string; ids: number[]; values: Set<string> }>();
-    const collect = (key: string, title: string, r: number, values: readonly string[]) => {
+    const pending = new Map<string, Pending>();
+    /**
+     * The finding a source or campaign text goes to, made once per text (at high cardinality
+     * nearly every row is reported, and a key, a title and a lookup by a new key a row cost more
+     * than reading the row); null when the row is not reported.
+     */
+    const bySource = new Map<string, Pending | null>();
+    const byCampaign = new Map<string, Pending | null>();
+    const pendingOf = (key: string, title: string): Pending => {
       let entry = pending.get(key);
       if (!entry) {
         entry = { title, ids: [], values: new Set() };
         pending.set(key, entry);
       }
-      entry.ids.push(data.firstId + r);
-      for (const value of values) {
-        if (entry.values.size < VALUES_PER_FINDING) entry.values.add(value);
-      }
+      return entry;
     };
     const report = (r: number, source: string, campaign: string) => {
-      if (isUserValue(source)) {
-        if (SELF_TAGGING_SOURCES.has(keyPart(source))) return;
-        collect(
-          `source:${keyPart(source)}`,
-          `Links from ${source} have no utm_medium`,
-          r,
-          [source, campaign].filter(isUserValue),
-        );
+      let entry: Pending | null | undefined;
+      const user = isUserValue(source);
+      if (user) {
+        entry = bySource.get(source);
+        if (entry === undefined) {
+          const part = keyPart(source);
+          entry = SELF_TAGGING_SOURCES.has(part)
+            ? null
+            : pendingOf(`source:${part}`, `Links from ${source} have no utm_medium`);
+          bySource.set(source, entry);
+        }
       } else if (isUserValue(campaign)) {
-        collect(`campaign:${keyPart(campaign)}`, `Campaign ${campaign} has no utm_medium`, r, [
-          campaign,
-        ]);
+        entry = byCampaign.get(campaign);
+        if (entry === undefined) {
+          entry = pendingOf(
+            `campaign:${keyPart(campaign)}`,
+            `Campaign ${campaign} has no utm_medium`,
+          );
+          byCampaign.set(campaign, entry);
+        }
+      }
+      if (!entry) return;
+      entry.ids.push(data.firstId + r);
+      // The source (when set) and the campaign (when set), as the finding's first values.
+      if (entry.values.size >= VALUES_PER_FINDING) return;
+      if (user) entry.values.add(source);
+      if (entry.values.size < VALUES_PER_FINDING && isUserValue(campaign)) {
+        entry.values.add(campaign);
       }
     };
 
@@ -151,6 +171,13 @@ export const missingUtmMedium = defineCheck({
     }
   },
 });
+
+/** A finding's title, its row ids in row order and its first values, added once all are read. */
+interface Pending {
+  title: string;
+  ids: number[];
+  values: Set<string>;
+}
 
 /** True when a landing URL's parameter is there and not blank once decoded. */
 function hasValue(raw: string | undefined): boolean {
