@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
 import { AuditData, type Column, type ValueStats } from "./audit-data.ts";
-import { type Combination, createAuditor, InvalidRowError, KEY_DIMENSIONS } from "./auditor.ts";
+import {
+  audit,
+  type Combination,
+  createAuditor,
+  InvalidRowError,
+  KEY_DIMENSIONS,
+} from "./auditor.ts";
 import { defineCheck } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
 import type { AggregatedRow, AuditRow, Dimension } from "./types.ts";
@@ -790,5 +796,22 @@ describe("columns", () => {
         expect(data.columnIndexOf("sessionSource", google)).toBe(0);
       });
     });
+  });
+});
+
+describe("hidden sessions", () => {
+  it("counts a row by the first hidden value in the order of the key dimensions", () => {
+    const report = audit(
+      [
+        { sessionSource: "(other)", landingPagePlusQueryString: "(data deleted)", sessions: 5 },
+        { sessionMedium: " (Data Deleted) ", pageReferrer: "<Other>", sessions: 3 },
+        { sessionSource: "(data deleted)", sessionMedium: "(other)", sessions: 2 },
+        { sessionSource: "google", sessionMedium: "cpc", sessions: 7 },
+      ],
+      context(),
+    );
+    expect(report.totals.hidden).toEqual({ dataDeleted: 5, rowLimit: 5 });
+    const clean = audit([{ sessionSource: "google", sessions: 4 }], context());
+    expect(clean.totals.hidden).toEqual({ dataDeleted: 0, rowLimit: 0 });
   });
 });

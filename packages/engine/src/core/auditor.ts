@@ -17,7 +17,7 @@ import {
   VIEWS,
   type View,
 } from "./types.ts";
-import { type HiddenBy, hiddenBy } from "./values.ts";
+import { hiddenBy } from "./values.ts";
 
 /**
  * Every dimension but `date` keys the aggregation; dates only give the range. The order is the
@@ -596,18 +596,27 @@ function smallInteger(value: number): number {
  */
 function hiddenSessions({ rows, keys }: BuiltRows) {
   const { ids, values } = keys;
-  const why = values.map((dictionary) =>
-    dictionary.map((value) => (value === undefined ? undefined : hiddenBy(value))),
-  );
   const hidden = { dataDeleted: 0, rowLimit: 0 };
+  /** Each dimension with a hidden value: its ids' reasons (0 none, 1 deleted, 2 row limit). */
+  const marked: { d: number; reasons: Uint8Array }[] = [];
+  values.forEach((dictionary, d) => {
+    const reasons = Uint8Array.from(dictionary, (value) => {
+      const reason = value === undefined ? undefined : hiddenBy(value);
+      return reason === "data-deleted" ? 1 : reason === "row-limit" ? 2 : 0;
+    });
+    if (reasons.some((reason) => reason !== 0)) marked.push({ d, reasons });
+  });
+  // Most reports hide nothing: no dimension to read row by row.
+  if (marked.length === 0) return hidden;
   for (let r = 0; r < rows.length; r++) {
-    let reason: HiddenBy | undefined;
-    for (let d = 0; d < why.length && reason === undefined; d++) {
-      reason = (why[d] as (HiddenBy | undefined)[])[ids[d]?.[r] ?? 0];
+    let reason = 0;
+    for (let m = 0; m < marked.length && reason === 0; m++) {
+      const { d, reasons } = marked[m] as { d: number; reasons: Uint8Array };
+      reason = reasons[ids[d]?.[r] ?? 0] as number;
     }
     const sessions = (rows[r] as AggregatedRow).sessions;
-    if (reason === "data-deleted") hidden.dataDeleted += sessions;
-    else if (reason === "row-limit") hidden.rowLimit += sessions;
+    if (reason === 1) hidden.dataDeleted += sessions;
+    else if (reason === 2) hidden.rowLimit += sessions;
   }
   return hidden;
 }
