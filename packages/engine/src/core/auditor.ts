@@ -143,7 +143,7 @@ interface ViewState {
   sums: Float64Array;
   readonly present: Set<Dimension>;
   rows: number;
-  /** The date of the view's latest row. */
+  /** The date of the view's latest row (a row with a date makes `date` present at the end). */
   lastDate: string | undefined;
 }
 
@@ -254,7 +254,6 @@ export function createAuditor(
       // Rows of a day come together or again and again: a date met just before changes nothing.
       if (date !== state.lastDate) {
         state.lastDate = date;
-        state.present.add("date");
         if (minDate === null || date < minDate) minDate = date;
         if (maxDate === null || date > maxDate) maxDate = date;
       }
@@ -385,6 +384,7 @@ export function createAuditor(
         const keys = state.table.release();
         const rows = buildRows(keys, state.groups, state.sums);
         for (const dimension of rows.present) state.present.add(dimension);
+        if (state.lastDate !== undefined) state.present.add("date");
         // The tuples and sums are in the rows now: their memory goes before the checks run.
         letGo(keys.ids);
         letGo(state.sums);
