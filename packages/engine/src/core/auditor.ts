@@ -600,11 +600,18 @@ function hiddenSessions({ rows, keys }: BuiltRows) {
   /** Each dimension with a hidden value: its ids' reasons (0 none, 1 deleted, 2 row limit). */
   const marked: { d: number; reasons: Uint8Array }[] = [];
   values.forEach((dictionary, d) => {
-    const reasons = Uint8Array.from(dictionary, (value) => {
+    // A loop of its own rather than `Uint8Array.from` with a function: the landing pages'
+    // dictionary may hold most of a million values.
+    const reasons = new Uint8Array(dictionary.length);
+    let any = false;
+    for (let id = 0; id < dictionary.length; id++) {
+      const value = dictionary[id];
       const reason = value === undefined ? undefined : hiddenBy(value);
-      return reason === "data-deleted" ? 1 : reason === "row-limit" ? 2 : 0;
-    });
-    if (reasons.some((reason) => reason !== 0)) marked.push({ d, reasons });
+      if (reason === undefined) continue;
+      reasons[id] = reason === "data-deleted" ? 1 : 2;
+      any = true;
+    }
+    if (any) marked.push({ d, reasons });
   });
   // Most reports hide nothing: no dimension to read row by row.
   if (marked.length === 0) return hidden;
