@@ -21,6 +21,8 @@ export interface Column {
   /** The rows of the view the column is of: id `id` is `rows[id - firstId]`. */
   readonly rows: readonly AggregatedRow[];
   readonly firstId: number;
+  /** Sessions by row id, for the column's rows at least (the audit's array when views share one). */
+  readonly sessionsById: Float64Array;
 }
 
 /** The grouping's value ids of a view's rows, for building columns. */
@@ -70,6 +72,48 @@ function columnValueStats(value: string, sessions: number, column: Column, v: nu
       made = rows;
     },
   };
+}
+
+/** The row ids behind stats made by `statsOfIds`, for `FindingCollector.addValue`. */
+const idsOfStats = new WeakMap<ValueStats, Int32Array>();
+
+/**
+ * Stats of some of a value's rows, given as ids of `column`'s rows in order, with their sessions:
+ * the rows are made into an array only when a check asks for them (as `columnValueStats`), and a
+ * finding takes them by id (`statsIds`). Giving `rows` other rows lets the ids go.
+ */
+export function statsOfIds(
+  value: string,
+  sessions: number,
+  column: Column,
+  ids: Int32Array,
+): ValueStats {
+  let made: AggregatedRow[] | undefined;
+  const stats: ValueStats = {
+    value,
+    sessions,
+    get rows(): AggregatedRow[] {
+      if (!made) {
+        const { rows, firstId } = column;
+        made = [];
+        for (let i = 0; i < ids.length; i++) {
+          made.push(rows[(ids[i] as number) - firstId] as AggregatedRow);
+        }
+      }
+      return made;
+    },
+    set rows(rows: AggregatedRow[]) {
+      made = rows;
+      idsOfStats.delete(stats);
+    },
+  };
+  idsOfStats.set(stats, ids);
+  return stats;
+}
+
+/** The ids of the rows of stats made by `statsOfIds`, in order; undefined for any other stats. */
+export function statsIds(stats: ValueStats): Int32Array | undefined {
+  return idsOfStats.get(stats);
 }
 
 /** Where each UTM parameter is read: the manual dimension first, else the session one. */
@@ -447,6 +491,7 @@ export class AuditData {
       valueOfRow: new Int32Array(this.rows.length).fill(-1),
       rows: this.rows,
       firstId: this.firstId,
+      sessionsById: this.sessionsById,
     };
   }
 
@@ -496,7 +541,7 @@ export class AuditData {
       ids[to] = firstId + r;
       fill[slot] = to + 1;
     }
-    return { values, sessions, starts, ids, valueOfRow, rows, firstId };
+    return { values, sessions, starts, ids, valueOfRow, rows, firstId, sessionsById };
   }
 
   /**

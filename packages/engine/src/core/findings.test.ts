@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { context } from "../testing/support.ts";
-import { AuditData, type ValueStats } from "./audit-data.ts";
+import { AuditData, statsOfIds, type ValueStats } from "./audit-data.ts";
 import { FindingCollector } from "./findings.ts";
 import type { AggregatedRow, Dimension } from "./types.ts";
 
@@ -113,6 +113,20 @@ describe("FindingCollector.addValue", () => {
     ]);
     expect([...(collector.rowsByKey().get("x") ?? [])]).toEqual([2, 3, 0, 4]);
     expect(collector.affectedSessions()).toBe(29);
+  });
+
+  it("adds stats of some of a value's rows by their ids, as their rows would be", () => {
+    const { rows, data } = sample();
+    const column = data.column("sessionSource");
+    const byIds = new FindingCollector(data);
+    byIds.add("x", "X", rows[4] as AggregatedRow);
+    byIds.addValue("x", "X", "sessionSource", statsOfIds("a", 21, column, Int32Array.of(4, 0, 2)));
+    const byRows = new FindingCollector(data);
+    byRows.add("x", "X", rows[4] as AggregatedRow);
+    byRows.add("x", "X", [rows[4], rows[0], rows[2]] as AggregatedRow[]);
+    expect(byIds.findings()).toEqual(byRows.findings());
+    expect([...(byIds.rowsByKey().get("x") ?? [])]).toEqual([4, 0, 2]);
+    expect(byIds.affectedSessions()).toBe(21);
   });
 
   it("adds the rows given when the stats are not the value list's entry", () => {

@@ -1,4 +1,4 @@
-import type { AuditData, ValueStats } from "./audit-data.ts";
+import { type AuditData, statsIds, type ValueStats } from "./audit-data.ts";
 import { doubled, letGo } from "./group-table.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
@@ -111,7 +111,10 @@ export class FindingCollector {
   ): void {
     const at = this.data.columnIndexOf(dimension, stats);
     if (at < 0) {
-      this.add(key, title, stats.rows, options);
+      // Stats of some of a value's rows by their ids: taken by id too, without the row objects.
+      const ids = statsIds(stats);
+      if (ids) this.addIds(key, title, ids, 0, ids.length, options);
+      else this.add(key, title, stats.rows, options);
       return;
     }
     const { ids, starts } = this.data.column(dimension);

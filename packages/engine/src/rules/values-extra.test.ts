@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuditData } from "../core/audit-data.ts";
+import { AuditData, statsIds } from "../core/audit-data.ts";
 import type { AggregatedRow, Dimension } from "../core/types.ts";
 import { context } from "../testing/support.ts";
 import {
@@ -84,6 +84,18 @@ describe("taggedValues", () => {
       ["newsletter", 10],
     ]);
     expect(taggedValues(data, "medium").map((stats) => stats.value)).toEqual(["cpc", "email"]);
+  });
+
+  it("gives the tagged rows of a value with some untagged ones, by id and in row order", () => {
+    const rows = [
+      row({ sessionManualSource: "google", sessionManualMedium: "cpc" }, 5),
+      row({ sessionManualSource: "google", sessionManualMedium: "organic" }, 7),
+      row({ sessionManualSource: "google", sessionManualMedium: "display" }, 11),
+    ];
+    const [google] = taggedValues(dataOf(rows), "source");
+    expect(google?.sessions).toBe(16);
+    expect(google && [...(statsIds(google) ?? [])]).toEqual([0, 2]);
+    expect(google?.rows).toEqual([rows[0], rows[2]]);
   });
 
   it("keeps campaign names whatever the medium", () => {

@@ -3,8 +3,8 @@
  * conventions): the values a marketer set for a UTM parameter, number templates and a bounded
  * edit distance.
  */
-import type { AuditData, ValueStats } from "../core/audit-data.ts";
-import type { AggregatedRow, Dimension, UtmParam } from "../core/types.ts";
+import { type AuditData, statsOfIds, type ValueStats } from "../core/audit-data.ts";
+import type { Dimension, UtmParam } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 
 export {
@@ -79,17 +79,19 @@ function collectTagged(data: AuditData, param: UtmParam): ValueStats[] {
       out.push(all.get(value) as ValueStats);
       continue;
     }
-    const rows: AggregatedRow[] = [];
+    // The tagged rows by id and their sessions by id, in row order: the row objects are reached
+    // only if a check asks for the rows (most read the value and its sessions).
+    const kept = new Int32Array(to - from);
+    let count = 0;
     let sessions = 0;
     for (let i = from; i < to; i++) {
       const id = ids[i] as number;
       if (untagged(id)) continue;
-      const row = column.rows[id - column.firstId] as AggregatedRow;
-      rows.push(row);
-      sessions += row.sessions;
+      kept[count++] = id;
+      sessions += column.sessionsById[id] as number;
     }
-    if (rows.length === 0) continue;
-    out.push({ value, sessions, rows });
+    if (count === 0) continue;
+    out.push(statsOfIds(value, sessions, column, kept.subarray(0, count)));
   }
   return out;
 }
