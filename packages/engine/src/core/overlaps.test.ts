@@ -4,6 +4,7 @@ import { checks } from "../checks/index.ts";
 import { context } from "../testing/support.ts";
 import { createAuditor } from "./auditor.ts";
 import { type CheckDefinition, defineCheck } from "./check.ts";
+import { type CheckOutcome, resolveOverlaps } from "./overlaps.ts";
 import type { AuditReport, AuditRow, Finding } from "./types.ts";
 
 const GUIDE = {
@@ -190,5 +191,47 @@ describe("one root cause costs once", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("resolveOverlaps", () => {
+  /** A failed check of one finding on the medium naming `rows` (ids) of `sessions` in all. */
+  function outcome(id: string, rows: number[], sessions: number): CheckOutcome {
+    const finding: Finding = {
+      key: `k-${id}`,
+      title: id,
+      values: [],
+      affectedSessions: sessions,
+      examples: [],
+      field: "sessionManualMedium",
+    };
+    return {
+      result: {
+        id,
+        title: id,
+        severity: "warning",
+        status: "failed",
+        affectedSessions: sessions,
+        affectedShare: sessions / 100,
+        costedShare: 0,
+        findings: [finding],
+      },
+      rowsByKey: new Map([[finding.key, Int32Array.from(rows)]]),
+    };
+  }
+
+  it("folds a finding every row of which is claimed into the one covering most, the first met of equals", () => {
+    // Rows 0 and 1 of 5 sessions, row 2 of none; a and b claim, c and d claim nothing.
+    const sessionsById = Float64Array.from([5, 5, 0, 7]);
+    const a = outcome("a", [0, 2], 5);
+    const b = outcome("b", [1], 5);
+    // Ties: c meets b's row first, d meets a's session-less row first.
+    const c = outcome("c", [1, 0], 10);
+    const d = outcome("d", [2, 1, 0], 10);
+    resolveOverlaps([a, b, c, d], (sessions) => sessions / 100, sessionsById);
+    expect(c.result.findings[0]?.foldedInto).toEqual({ checkId: "b", key: "k-b" });
+    expect(d.result.findings[0]?.foldedInto).toEqual({ checkId: "a", key: "k-a" });
+    expect(b.result.findings[0]?.alsoFound).toEqual([{ checkId: "c", key: "k-c", title: "c" }]);
+    expect([a, b, c, d].map((o) => o.result.costedShare)).toEqual([0.05, 0.05, 0, 0]);
   });
 });

@@ -110,13 +110,19 @@ export function resolveOverlaps(
 
   // Per family, the entry (its index + 1) that claimed each row id first.
   const claims = new Map<string, Int32Array>();
+  /**
+   * The sessions of an entry's rows each earlier entry claimed, by that entry's index, and those
+   * entries in the order their first row came: an array rather than a Map, as a finding may
+   * name most of a million rows; only the slots touched are cleared for the next entry.
+   */
+  const covered = new Float64Array(entries.length);
+  const owners: number[] = [];
   for (const [index, entry] of entries.entries()) {
     let claimed = claims.get(entry.family);
     if (!claimed) {
       claimed = new Int32Array(sessionsById.length);
       claims.set(entry.family, claimed);
     }
-    const covering = new Map<number, number>();
     const rows = entry.rows;
     for (let i = 0; i < rows.length; i++) {
       const id = rows[i] as number;
@@ -125,23 +131,28 @@ export function resolveOverlaps(
       if (owner !== 0) {
         // Only a finding that claims nothing folds: once it claims, who covers the rest is moot.
         if (entry.claimedSessions === 0) {
-          covering.set(owner - 1, (covering.get(owner - 1) ?? 0) + (sessionsById[id] as number));
+          if (covered[owner - 1] === 0) owners.push(owner - 1);
+          covered[owner - 1] = (covered[owner - 1] as number) + (sessionsById[id] as number);
         }
       } else {
         claimed[id] = index + 1;
         entry.claimedSessions += sessionsById[id] as number;
       }
     }
-    if (entry.claimedSessions > 0 || covering.size === 0) continue;
-    // Every row is another finding's already: the same problem, shown there.
+    // Every row is another finding's already: the same problem, shown there (the one that
+    // covers most of its sessions, the first met of equals).
     let into: Entry | undefined;
     let most = -1;
-    for (const [owner, sessions] of covering) {
+    for (const owner of owners) {
+      const sessions = covered[owner] as number;
+      covered[owner] = 0;
       if (sessions > most) {
         into = entries[owner];
         most = sessions;
       }
     }
+    owners.length = 0;
+    if (entry.claimedSessions > 0) continue;
     if (!into) continue;
     const target = outcomes[into.checkIndex]?.result as CheckResult;
     const source = outcomes[entry.checkIndex]?.result as CheckResult;
