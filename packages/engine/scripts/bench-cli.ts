@@ -5,8 +5,12 @@
  * the CLI (`--format json`) and by DuckDB (one thread, the same GROUP BY over every column).
  * Each run is a child process of its own, so its wall time and peak RSS are its alone.
  *
- *   npm run bench:cli                (1,000,000 rows)
+ *   npm run bench:cli                (1,000,000 rows, three runs of each)
  *   npm run bench:cli -- 250000      (any row count)
+ *   npm run bench:cli -- --runs 5    (any number of runs)
+ *
+ * The runs alternate, the CLI then DuckDB, and the table gives each side's median time and its
+ * highest peak: a single run of either moves by a tenth or more on a shared machine.
  *
  * The CSVs are written once to the temp directory and reused while their size and generator
  * version match.
@@ -20,7 +24,12 @@ import path from "node:path";
 import { mulberry32 } from "./seeded-random.ts";
 
 const GENERATOR_VERSION = 1;
-const rowsArg = process.argv.slice(2).find((arg) => /^\d+$/.test(arg));
+const runsAt = process.argv.indexOf("--runs");
+const RUNS = runsAt < 0 ? 3 : Number(process.argv[runsAt + 1]);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a positive whole number");
+const rowsArg = process.argv
+  .slice(2)
+  .find((arg, i, args) => /^\d+$/.test(arg) && args[i - 1] !== "--runs");
 const ROWS = rowsArg === undefined ? 1_000_000 : Number(rowsArg);
 if (!Number.isInteger(ROWS) || ROWS < 1)
   throw new Error("the row count is a positive whole number");
@@ -150,20 +159,49 @@ function measure(script: string, file: string, flags: readonly string[] = []): M
 // cache, so the runs measured start as every run after a user's first does.
 spawnSync(process.execPath, [...CLI_FLAGS, path.join(here, "../bin/utmost-audit.js"), "--help"]);
 
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function peak(measured: readonly Measured[]): number {
+  return Math.max(...measured.map((m) => m.peakRssMb));
+}
+
 const rows: string[] = [];
+const runs: string[] = [];
 for (const [kind, pool] of [
   ["high", 4_000_000],
   ["low", 120_000],
 ] as const) {
   const file = await csvFile(kind, pool);
-  const utmost = measure("bench-cli-utmost.ts", file, CLI_FLAGS);
-  const duckdb = measure("bench-cli-duckdb.ts", file);
+  const utmost: Measured[] = [];
+  const duckdb: Measured[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    utmost.push(measure("bench-cli-utmost.ts", file, CLI_FLAGS));
+    duckdb.push(measure("bench-cli-duckdb.ts", file));
+  }
+  const ours = median(utmost.map((m) => m.wallMs));
+  const theirs = median(duckdb.map((m) => m.wallMs));
   rows.push(
-    `| ${kind} | ${ROWS.toLocaleString("en")} | ${duckdb.groups.toLocaleString("en")} | ${(utmost.wallMs / 1000).toFixed(2)} s | ${utmost.peakRssMb} MB | ${(duckdb.wallMs / 1000).toFixed(2)} s | ${duckdb.peakRssMb} MB | ${(utmost.wallMs / duckdb.wallMs).toFixed(1)}x |`,
+    `| ${kind} | ${ROWS.toLocaleString("en")} | ${(duckdb[0] as Measured).groups.toLocaleString("en")} | ${seconds(ours)} | ${peak(utmost)} MB | ${seconds(theirs)} | ${peak(duckdb)} MB | ${(ours / theirs).toFixed(1)}x |`,
+  );
+  runs.push(
+    `${kind}: utmost-audit ${utmost.map((m) => seconds(m.wallMs)).join(", ")}; DuckDB ${duckdb.map((m) => seconds(m.wallMs)).join(", ")}`,
   );
 }
 console.log(
-  "| cardinality | rows | distinct combinations | utmost-audit | peak RSS | DuckDB, 1 thread | peak RSS | ratio |",
+  `| cardinality | rows | distinct combinations | utmost-audit (median of ${RUNS}) | highest peak RSS | DuckDB, 1 thread (median of ${RUNS}) | highest peak RSS | ratio of medians |`,
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) console.log(row);
+console.log("");
+for (const line of runs) console.log(line);
