@@ -41,15 +41,28 @@ export const emptyUtmValue = defineCheck({
     // Each distinct landing value judged once (issue 24), its glance read before any regex.
     const landings = data.column("landingPagePlusQueryString");
     const glances = landingGlances(data);
-    const emptyOf: (readonly string[] | undefined)[] = landings.values.map((landing, v) =>
-      mayHaveEmptyUtm(landing, glances[v] as number) ? emptyUtmNames(landing) : undefined,
-    );
+    // Each value's empty names as their place (+1) in `emptyNames`, 0 for none; made when a first
+    // value has an empty parameter: most reports have none, and then no row is read.
+    let emptyOf: Int32Array | undefined;
+    const emptyNames: (readonly string[])[] = [];
+    const { values } = landings;
+    for (let v = 0; v < values.length; v++) {
+      const landing = values[v] as string;
+      if (!mayHaveEmptyUtm(landing, glances[v] as number)) continue;
+      const names = emptyUtmNames(landing);
+      if (names === undefined) continue;
+      emptyOf ??= new Int32Array(values.length);
+      emptyNames.push(names);
+      emptyOf[v] = emptyNames.length;
+    }
+    if (!emptyOf) return;
     // Rows in row order, as adding them one by one did: the order breaks ties between examples.
     const groups = new Map<string, { ids: number[]; shown: Set<string> }>();
     for (let r = 0; r < landings.valueOfRow.length; r++) {
       const v = landings.valueOfRow[r] as number;
-      const names = v < 0 ? undefined : emptyOf[v];
-      if (names === undefined) continue;
+      const place = v < 0 ? 0 : (emptyOf[v] as number);
+      if (place === 0) continue;
+      const names = emptyNames[place - 1] as readonly string[];
       for (const name of names) {
         let group = groups.get(name);
         if (!group) {
@@ -74,34 +87,10 @@ function mayHaveEmptyUtm(landing: string, glance: number): boolean {
   // Not even "utm" in it.
   if ((glance & GLANCE.mentions) === 0) return false;
   if ((glance & GLANCE.irregular) !== 0) return MAYBE_EMPTY_UTM.test(landing);
-  // Every "utm" starts a recognised name, written exactly, and no "%" is left to decode: each
-  // name is read in place (a regex per landing page cost more than the rest of the check).
-  for (let at = landing.indexOf(UTM_PREFIX); at >= 0; at = landing.indexOf(UTM_PREFIX, at + 1)) {
-    let to = at + UTM_PREFIX.length;
-    while (isNameChar(landing.charCodeAt(to))) to++;
-    if (landing.charCodeAt(to) === EQUALS) {
-      to++;
-      // "+" and spaces decode to blanks; any other character but ASCII may be one too.
-      while (to < landing.length && isMaybeBlank(landing.charCodeAt(to))) to++;
-    }
-    const next = landing.charCodeAt(to);
-    if (to >= landing.length || next === AMPERSAND || next === HASH) return true;
-  }
-  return false;
-}
-
-const EQUALS = 0x3d;
-const AMPERSAND = 0x26;
-const HASH = 0x23;
-
-/** a-z or "_": what a recognised name is spelled with. */
-function isNameChar(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || code === 0x5f;
-}
-
-/** "+", an ASCII space or control, or any character beyond ASCII (some are whitespace). */
-function isMaybeBlank(code: number): boolean {
-  return code === 0x2b || code <= 0x20 || code > 0x7e;
+  // Every "utm" starts a recognised name, written exactly, and no "%" is left to decode: the
+  // glance saw whether any is bare or followed by blanks (a regex per landing page cost more than
+  // the rest of the check).
+  return (glance & GLANCE.blank) !== 0;
 }
 
 /** The UTM parameters (but utm_term) the landing value gives an empty value, each once. */

@@ -20,6 +20,21 @@ describe("utmGlance", () => {
     expect(utmGlance("/p?ref=1")).toBe(0);
   });
 
+  it("sees a recognised name written bare or with a value that may be blank", () => {
+    for (const value of [
+      "/p?utm_source",
+      "/p?utm_source&utm_medium=b",
+      "/p?utm_medium=b&utm_source=#f",
+      "/p?utm_source=+ +",
+      "/p?utm_source=\u00a0&x=1",
+    ]) {
+      expect(utmGlance(value) & GLANCE.blank, value).toBe(GLANCE.blank);
+    }
+    for (const value of ["/p?utm_source=a", "/p?utm_source= a", "/p?utm_source==&x", "/p?x=&y"]) {
+      expect(utmGlance(value) & GLANCE.blank, value).toBe(0);
+    }
+  });
+
   it.each([
     "/p?utm_soruce=a",
     "/p?UTM_source=a",
@@ -93,6 +108,8 @@ describe("utmGlance", () => {
       "a=b",
       "utm_source_platform",
       "_platform",
+      " ",
+      "\u00a0",
     ];
     const url = fc
       .array(fc.constantFrom(...pieces), { maxLength: 14 })
@@ -116,7 +133,13 @@ describe("utmGlance", () => {
           if ((bits & bit) !== 0) repeated = true;
           bits |= bit;
         }
-        expect(glance & ~(GLANCE.mentions | GLANCE.repeated)).toBe(bits);
+        expect(glance & ~(GLANCE.mentions | GLANCE.repeated | GLANCE.blank)).toBe(bits);
+        // A recognised name without a value, or with "+", spaces, controls or non-ASCII only.
+        const blank = params.some(
+          (param) =>
+            UTM_PARAMETER_NAMES.has(param.name) && /^[+\0-\x20\x7f-\uffff]*$/.test(param.value),
+        );
+        expect((glance & GLANCE.blank) !== 0).toBe(blank);
         for (const name of UTM_PARAMETER_NAMES) {
           expect(glancedParam(value, glance, name)).toBe(
             params.find((param) => param.name === name)?.value,

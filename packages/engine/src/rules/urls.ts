@@ -84,6 +84,12 @@ export const GLANCE = {
   irregular: 2,
   /** A recognised name is written twice. */
   repeated: 4,
+  /**
+   * A recognised name is written without a value, or with one that may be blank once decoded:
+   * "=" and then only "+", spaces, controls or characters beyond ASCII up to "&", "#" or the end.
+   * Read, as the names are, only when the glance is not `irregular`.
+   */
+  blank: 1 << 12,
 } as const;
 
 /** The recognised names in a fixed order: bit `8 << i` of a glance is `GLANCE_NAMES[i]` present. */
@@ -120,8 +126,30 @@ export function utmGlance(value: string): number {
     if (bit === 0) return bits | GLANCE.irregular;
     if ((bits & bit) !== 0) bits |= GLANCE.repeated;
     bits |= bit;
+    if (blankAfter(value, nameEnd)) bits |= GLANCE.blank;
   }
   return bits;
+}
+
+/**
+ * Whether the name ending at `to` has no value or one that may be blank once decoded: "+", an
+ * ASCII space or control, or any character beyond ASCII (some are whitespace) after its "=", up to
+ * "&", "#" or the end.
+ */
+function blankAfter(value: string, to: number): boolean {
+  let at = to;
+  if (value.charCodeAt(at) === 0x3d) {
+    at++;
+    while (at < value.length && isMaybeBlank(value.charCodeAt(at))) at++;
+  }
+  if (at >= value.length) return true;
+  const next = value.charCodeAt(at);
+  return next === 0x26 || next === 0x23;
+}
+
+/** "+", an ASCII space or control, or any character beyond ASCII (some are whitespace). */
+function isMaybeBlank(code: number): boolean {
+  return code === 0x2b || code <= 0x20 || code > 0x7e;
 }
 
 /** Whether `code` continues a recognised parameter name: a-z or `_`. */
@@ -129,14 +157,19 @@ function isNameChar(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || code === 0x5f;
 }
 
+/** Where the name `nameAt` last read ends (a module variable: no object a name). */
+let nameEnd = 0;
+
 /**
  * The name bit of the recognised parameter whose name starts at `at` in the query (from
  * `queryAt`, ending at `end`), written exactly and ended by "=", "&" or the query's end; else 0.
+ * Where the name ends is left in `nameEnd`.
  */
 function nameAt(value: string, at: number, queryAt: number, end: number): number {
   if (at - 1 !== queryAt && value.charCodeAt(at - 1) !== 0x26) return 0;
   let to = at;
   while (to < end && isNameChar(value.charCodeAt(to))) to++;
+  nameEnd = to;
   if (to < end) {
     const next = value.charCodeAt(to);
     if (next !== 0x3d && next !== 0x26) return 0;
@@ -157,7 +190,12 @@ for (const [name, bit] of GLANCE_NAME_BIT) {
 }
 
 /** The bits of a glance that are recognised names present. */
-export const GLANCE_NAME_MASK = ~(GLANCE.mentions | GLANCE.irregular | GLANCE.repeated);
+export const GLANCE_NAME_MASK = ~(
+  GLANCE.mentions |
+  GLANCE.irregular |
+  GLANCE.repeated |
+  GLANCE.blank
+);
 
 /**
  * The value as written of the first `name` parameter of a landing value whose glance mentions
