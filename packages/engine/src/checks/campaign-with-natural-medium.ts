@@ -3,7 +3,7 @@
 // traffic, and the channel reports cannot tell the campaign's results apart.
 import { fieldValue } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow, Severity } from "../core/types.ts";
+import type { Severity } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { isSearchEngine } from "../rules/platforms.ts";
 
@@ -19,7 +19,11 @@ interface Group {
   medium: string;
   campaign: string;
   values: Set<string>;
-  rows: AggregatedRow[];
+  /**
+   * The ids of the group's rows, in the order they are met: handed to the finding as ids, so no
+   * row object is reached (a cache miss a row at high cardinality, where most rows are here).
+   */
+  ids: number[];
   severity: Severity;
 }
 
@@ -77,7 +81,7 @@ export const campaignWithNaturalMedium = defineCheck({
       }
       return judged === 1;
     };
-    const { values, starts, ids, rows, firstId } = mediums;
+    const { values, starts, ids, firstId } = mediums;
     const campaignOfRow = campaigns.valueOfRow;
     const sourceOfRow = sources?.valueOfRow;
     // The group of each campaign value under the medium read now, found once per medium.
@@ -89,7 +93,8 @@ export const campaignWithNaturalMedium = defineCheck({
       groupOf.fill(undefined);
       const to = starts[v + 1] as number;
       for (let i = starts[v] as number; i < to; i++) {
-        const row = (ids[i] as number) - firstId;
+        const id = ids[i] as number;
+        const row = id - firstId;
         const campaignId = campaignOfRow[row] as number;
         if (campaignId < 0) continue;
         const campaignKey = campaignKeys[campaignId];
@@ -104,7 +109,7 @@ export const campaignWithNaturalMedium = defineCheck({
           const key = `medium:${natural}|campaign:${campaignKey}`;
           group = groups.get(key);
           if (!group) {
-            group = { medium: natural, campaign, values: new Set(), rows: [], severity: "info" };
+            group = { medium: natural, campaign, values: new Set(), ids: [], severity: "info" };
             groups.set(key, group);
           }
           groupOf[campaignId] = group;
@@ -114,14 +119,16 @@ export const campaignWithNaturalMedium = defineCheck({
         }
         // Stryker disable next-line StringLiteral: anything but info is a warning
         if (!deliberate) group.severity = "warning";
-        group.rows.push(rows[row] as AggregatedRow);
+        group.ids.push(id);
       }
     }
     for (const [key, group] of groups) {
-      findings.add(
+      findings.addIds(
         key,
         `Campaign ${group.campaign} is ${fieldValue(dimension, group.medium)}, a medium GA4 keeps for untagged traffic`,
-        group.rows,
+        group.ids,
+        0,
+        group.ids.length,
         group.severity === "info"
           ? { values: group.values, severity: "info", field: dimension }
           : { values: group.values, field: dimension },
