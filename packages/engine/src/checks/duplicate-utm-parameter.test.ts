@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseLanding } from "../core/values.ts";
+import { UTM_PARAMETER_NAMES } from "../rules/urls.ts";
 import { findingKeys, runOn } from "../testing/support.ts";
-import { duplicateUtmParameter } from "./duplicate-utm-parameter.ts";
+import { duplicateUtmParameter, repeatsName } from "./duplicate-utm-parameter.ts";
 
 function landing(value: string, sessions = 10) {
   return { landingPagePlusQueryString: value, sessions };
@@ -63,5 +66,34 @@ describe("duplicate-utm-parameter", () => {
   it("is skipped without the landing page dimension", () => {
     const result = runOn(duplicateUtmParameter, [{ sessionManualSource: "google", sessions: 5 }]);
     expect(result.status).toBe("skipped");
+  });
+
+  it("repeatsName reads a repeated recognised name where parseLanding splits the query", () => {
+    const pieces = [
+      "utm_source",
+      "utm_medium",
+      "utm_source_platform",
+      "utm_",
+      "UTM_SOURCE",
+      "=",
+      "&",
+      "?",
+      "#",
+      "%20",
+      "a=b",
+      "x",
+      "/p",
+    ];
+    const url = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 14 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(url, (value) => {
+        const names = parseLanding(value)
+          .params.map((param) => param.name)
+          .filter((name) => UTM_PARAMETER_NAMES.has(name));
+        expect(repeatsName(value)).toBe(new Set(names).size < names.length);
+      }),
+    );
   });
 });

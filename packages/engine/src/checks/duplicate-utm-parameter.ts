@@ -3,7 +3,7 @@
 // is not documented, so conflicting values make the attribution a coin toss.
 import { defineCheck } from "../core/check.ts";
 import { isUserValue, parseLanding, type QueryParam } from "../core/values.ts";
-import { GLANCE, isUtmParam, landingGlances, mentionsUtm, pathKey } from "../rules/urls.ts";
+import { GLANCE, isUtmParam, landingGlances, pathKey, UTM_PARAMETER_NAMES } from "../rules/urls.ts";
 
 export const duplicateUtmParameter = defineCheck({
   id: "duplicate-utm-parameter",
@@ -33,8 +33,9 @@ export const duplicateUtmParameter = defineCheck({
       // Stryker disable next-line ConditionalExpression: a shortcut
       if (((glances[v] as number) & (GLANCE.irregular | GLANCE.repeated)) === 0) continue;
       const landing = values[v] as string;
+      // Irregular pages are mostly ones with a "%" in a value: read in place, no name is repeated.
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
-      if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
+      if (!isUserValue(landing) || !repeatsName(landing)) continue;
       const url = parseLanding(landing);
       const path = url.path || "/";
       for (const [name, params] of repeated(url.params)) {
@@ -90,4 +91,40 @@ function repeated(params: readonly QueryParam[]): Map<string, QueryParam[]> {
     if (list.length < 2) byName.delete(name);
   }
   return byName;
+}
+
+/** The recognised names by their length, each with a bit of its own, for `repeatsName`. */
+const NAMES_BY_LENGTH: (readonly [string, number])[][] = [];
+for (const [index, name] of [...UTM_PARAMETER_NAMES].entries()) {
+  const sameLength = NAMES_BY_LENGTH[name.length] ?? [];
+  sameLength.push([name, 1 << index]);
+  NAMES_BY_LENGTH[name.length] = sameLength;
+}
+
+/**
+ * Whether a recognised name is the name of two of the landing value's query parameters, read in
+ * place where `parseLanding` splits them: what `repeated` finds non-empty, without a parameter
+ * object, a name copy or a list. The pages the glance cannot clear are mostly ones with a "%" in
+ * a value (spring%20sale), where no name is repeated.
+ */
+export function repeatsName(value: string): boolean {
+  const hashAt = value.indexOf("#");
+  const end = hashAt >= 0 ? hashAt : value.length;
+  const queryAt = value.indexOf("?");
+  if (queryAt < 0 || queryAt > end) return false;
+  let seen = 0;
+  for (let from = queryAt + 1; from <= end; ) {
+    let to = value.indexOf("&", from);
+    if (to < 0 || to > end) to = end;
+    const eq = value.indexOf("=", from);
+    const nameEnd = eq >= 0 && eq < to ? eq : to;
+    for (const [name, bit] of NAMES_BY_LENGTH[nameEnd - from] ?? []) {
+      if (!value.startsWith(name, from)) continue;
+      if ((seen & bit) !== 0) return true;
+      seen |= bit;
+      break;
+    }
+    from = to + 1;
+  }
+  return false;
 }
