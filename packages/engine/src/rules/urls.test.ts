@@ -27,12 +27,21 @@ describe("utmGlance", () => {
       "/p?utm_medium=b&utm_source=#f",
       "/p?utm_source=+ +",
       "/p?utm_source=\u00a0&x=1",
+      "/p?utm_source=%20",
     ]) {
       expect(utmGlance(value) & GLANCE.blank, value).toBe(GLANCE.blank);
     }
     for (const value of ["/p?utm_source=a", "/p?utm_source= a", "/p?utm_source==&x", "/p?x=&y"]) {
       expect(utmGlance(value) & GLANCE.blank, value).toBe(0);
     }
+  });
+
+  it('reads a URL whose only "%" are in parameters\' values as any other', () => {
+    const value = "/p?utm_source=a%20b&x=%41&utm_medium=c%";
+    expect(utmGlance(value)).toBe(
+      GLANCE.mentions | glanceNameBit("utm_source") | glanceNameBit("utm_medium"),
+    );
+    expect(glancedParam(value, utmGlance(value), "utm_source")).toBe("a%20b");
   });
 
   it.each([
@@ -44,6 +53,10 @@ describe("utmGlance", () => {
     "/p?a=b?utm_source=c",
     "/p?x=utm_source",
     "/p?%75tm_source=a&utm_medium=b",
+    "/p%20x?utm_source=a",
+    "/p?utm_source=a#%20",
+    "/p?x%41=1&utm_source=a",
+    "/p?utm_source=a&%41",
     "/p?utm_source1=a",
     "/p?umt_source=a",
   ])("calls %s irregular", (value) => {
@@ -54,7 +67,7 @@ describe("utmGlance", () => {
     const names = [...UTM_PARAMETER_NAMES, "ref", "x", "utm_sourc", "utm_source1"];
     const param = fc.tuple(
       fc.constantFrom(...names),
-      fc.option(fc.constantFrom("", "a", "b+c", "utm_medium", "d?e"), { nil: undefined }),
+      fc.option(fc.constantFrom("", "a", "b+c", "utm_medium", "d?e", "e%20f"), { nil: undefined }),
     );
     const url = fc
       .tuple(
@@ -134,10 +147,12 @@ describe("utmGlance", () => {
           bits |= bit;
         }
         expect(glance & ~(GLANCE.mentions | GLANCE.repeated | GLANCE.blank)).toBe(bits);
-        // A recognised name without a value, or with "+", spaces, controls or non-ASCII only.
+        // A recognised name without a value, or with "+", spaces, controls or non-ASCII only, up
+        // to the end or a "%".
         const blank = params.some(
           (param) =>
-            UTM_PARAMETER_NAMES.has(param.name) && /^[+\0-\x20\x7f-\uffff]*$/.test(param.value),
+            UTM_PARAMETER_NAMES.has(param.name) &&
+            /^[+\0-\x20\x7f-\uffff]*(?:%|$)/.test(param.value),
         );
         expect((glance & GLANCE.blank) !== 0).toBe(blank);
         for (const name of UTM_PARAMETER_NAMES) {
@@ -146,7 +161,10 @@ describe("utmGlance", () => {
           );
         }
         expect((glance & GLANCE.repeated) !== 0).toBe(repeated);
-        expect(value).not.toContain("%");
+        // A "%" only in a parameter's value: no name, path or fragment is encoded.
+        for (const param of params) expect(param.name).not.toContain("%");
+        expect(parseLanding(value).path).not.toContain("%");
+        expect(parseLanding(value).fragment ?? "").not.toContain("%");
         // No "utm" in the path or the fragment, before or after "&#038;" is read as "&".
         for (const form of [value, unescapeHtmlAmpersands(value)]) {
           const url = parseLanding(form);

@@ -79,15 +79,16 @@ export const GLANCE = {
   mentions: 1,
   /**
    * Not every such mention is a recognised parameter's name, written exactly, at the start of a
-   * query parameter and ended by "=", "&" or the end of the query; or the value has a "%".
+   * query parameter and ended by "=", "&" or the end of the query; or the value has a "%"
+   * anywhere but in a query parameter's value (after its "=").
    */
   irregular: 2,
   /** A recognised name is written twice. */
   repeated: 4,
   /**
    * A recognised name is written without a value, or with one that may be blank once decoded:
-   * "=" and then only "+", spaces, controls or characters beyond ASCII up to "&", "#" or the end.
-   * Read, as the names are, only when the glance is not `irregular`.
+   * "=" and then only "+", spaces, controls or characters beyond ASCII up to "&", "#", the end
+   * or a "%". Read, as the names are, only when the glance is not `irregular`.
    */
   blank: 1 << 12,
 } as const;
@@ -107,8 +108,8 @@ export function glanceNameBit(name: string): number {
 /**
  * One look at a landing value: `GLANCE` bits, and a bit per recognised name present. When the
  * value mentions UTM and is not `irregular`, its recognised parameters are exactly the name bits
- * (the names `parseLanding` reads), no other parameter name mentions UTM, and no name is
- * percent-encoded.
+ * (the names `parseLanding` reads), no other parameter name mentions UTM, and a "%" is only
+ * ever in a parameter's value: no name, path or fragment is percent-encoded.
  */
 export function utmGlance(value: string): number {
   // `test` rather than `exec`: no match object a mention (this runs for every landing page). Both
@@ -116,10 +117,13 @@ export function utmGlance(value: string): number {
   MENTION.lastIndex = 0;
   if (!MENTION.test(value)) return 0;
   let bits = GLANCE.mentions;
-  if (value.includes("%")) return bits | GLANCE.irregular;
   const hashAt = value.indexOf("#");
   const end = hashAt >= 0 ? hashAt : value.length;
   const queryAt = value.indexOf("?");
+  // A "%" in a value ("spring%20sale") hides no name; anywhere else it may.
+  if (value.includes("%") && !percentsInValues(value, queryAt, end)) {
+    return bits | GLANCE.irregular;
+  }
   for (let found = true; found; found = MENTION.test(value)) {
     const at = MENTION.lastIndex - 3;
     const bit = queryAt >= 0 && at > queryAt && at < end ? nameAt(value, at, queryAt, end) : 0;
@@ -132,15 +136,33 @@ export function utmGlance(value: string): number {
 }
 
 /**
- * Whether the name ending at `to` has no value or one that may be blank once decoded: "+", an
- * ASCII space or control, or any character beyond ASCII (some are whitespace) after its "=", up to
- * "&", "#" or the end.
+ * Whether every "%" of the value is in the value of a query parameter: after the "=" of its
+ * "&"-separated piece of the query (from `queryAt`, the first "?", up to `end`, the first "#").
+ */
+function percentsInValues(value: string, queryAt: number, end: number): boolean {
+  for (let at = value.indexOf("%"); at >= 0; at = value.indexOf("%", at + 1)) {
+    if (queryAt < 0 || at < queryAt || at >= end) return false;
+    const pieceAt = Math.max(value.lastIndexOf("&", at), queryAt) + 1;
+    const equalsAt = value.indexOf("=", pieceAt);
+    if (equalsAt < 0 || equalsAt > at) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the name ending at `to` has no value or one that may be blank once decoded: after its
+ * "=", "+", ASCII spaces or controls and characters beyond ASCII (some are whitespace) only, up to
+ * "&", "#", the end or a "%" (which may encode a blank).
  */
 function blankAfter(value: string, to: number): boolean {
   let at = to;
   if (value.charCodeAt(at) === 0x3d) {
-    at++;
-    while (at < value.length && isMaybeBlank(value.charCodeAt(at))) at++;
+    for (at++; at < value.length; at++) {
+      const code = value.charCodeAt(at);
+      // "%20" may be a blank: the check that reads the bit decodes the value itself.
+      if (code === 0x25) return true;
+      if (!isMaybeBlank(code)) break;
+    }
   }
   if (at >= value.length) return true;
   const next = value.charCodeAt(at);
