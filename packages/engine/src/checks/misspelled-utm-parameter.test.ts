@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseLanding } from "../core/values.ts";
 import { findingKeys, runOn } from "../testing/support.ts";
-import { misspelledUtmParameter } from "./misspelled-utm-parameter.ts";
+import { intendedName, mayMisname, misspelledUtmParameter } from "./misspelled-utm-parameter.ts";
 
 function landing(value: string, sessions = 10) {
   return { landingPagePlusQueryString: value, sessions };
@@ -84,5 +86,36 @@ describe("misspelled-utm-parameter", () => {
     const result = runOn(misspelledUtmParameter, [{ sessionManualSource: "google", sessions: 5 }]);
     expect(result.status).toBe("skipped");
     expect(result.skippedReason).toBe("needs landingPagePlusQueryString");
+  });
+
+  it("mayMisname clears only pages with no name intendedName reads as a misspelling", () => {
+    const pieces = [
+      "utm_source",
+      "utm_soruce",
+      "UTM_SOURCE",
+      "Umt_medium",
+      "utm",
+      "%75tm_source",
+      "%55TM_SOURCE",
+      "+utm_source",
+      "%20",
+      "=",
+      "&",
+      "?",
+      "#",
+      "a=b",
+      "x",
+      "/p",
+    ];
+    const url = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 12 })
+      .map((parts) => `/p?utm_source=a&${parts.join("")}`);
+    fc.assert(
+      fc.property(url, (value) => {
+        if (mayMisname(value)) return;
+        for (const { name } of parseLanding(value).params)
+          expect(intendedName(name)).toBeUndefined();
+      }),
+    );
   });
 });
