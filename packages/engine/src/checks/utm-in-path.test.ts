@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findingKeys, runOn } from "../testing/support.ts";
-import { utmInPath } from "./utm-in-path.ts";
+import { findMisplaced, mayMisplace, utmInPath } from "./utm-in-path.ts";
 
 function landing(value: string, sessions = 10) {
   return { landingPagePlusQueryString: value, sessions };
@@ -59,5 +60,33 @@ describe("utm-in-path", () => {
     const result = runOn(utmInPath, [{ sessionSource: "google", sessions: 5 }]);
     expect(result.status).toBe("skipped");
     expect(result.skippedReason).toBe("needs landingPagePlusQueryString");
+  });
+
+  it("mayMisplace clears only pages where findMisplaced finds nothing", () => {
+    const pieces = [
+      "utm_source=a",
+      "UTM_MEDIUM=b",
+      "utm",
+      "/p",
+      "/",
+      "?",
+      "#",
+      "&",
+      ";",
+      "&amp;",
+      "&#038;",
+      "%2f",
+      "%3d",
+      "%20",
+      "x=1",
+    ];
+    const url = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 12 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(url, (value) => {
+        if (!mayMisplace(value)) expect(findMisplaced(value)).toBeUndefined();
+      }),
+    );
   });
 });

@@ -3,19 +3,15 @@
 // parameters only from the query, so these clicks lose their source, medium and campaign.
 import { defineCheck } from "../core/check.ts";
 import { isUserValue, parseLanding } from "../core/values.ts";
-import {
-  GLANCE,
-  landingGlances,
-  mentionsUtm,
-  pathKey,
-  unescapeHtmlAmpersands,
-} from "../rules/urls.ts";
+import { GLANCE, landingGlances, pathKey, unescapeHtmlAmpersands } from "../rules/urls.ts";
 
 /**
  * A "utm_<name>=" that starts a parameter-like token: after a separator or an encoded one.
  * Slugs such as "/blog/what-is-utm_source" have no "=" after the name and do not match.
  */
 const UTM_TOKEN = /(?:^|[/&;,?#!|]|%2f|%26|%3b|%3f|%23)utm_[a-z]+(?:_[a-z]+)*(?:=|%3d)/i;
+/** "utm" in any case; global, so a test tells where the first one ends. */
+const MENTION = /utm/gi;
 
 type Place = "path" | "fragment";
 
@@ -45,8 +41,9 @@ export const utmInPath = defineCheck({
       // Stryker disable next-line ConditionalExpression: a shortcut
       if (((glances[v] as number) & GLANCE.irregular) === 0) continue;
       const landing = values[v] as string;
+      // Irregular pages are mostly ones with a "%" in a value, whose "utm"s are all in the query.
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
-      if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
+      if (!isUserValue(landing) || !mayMisplace(landing)) continue;
       const misplaced = findMisplaced(landing);
       if (!misplaced) continue;
       const where = misplaced.place === "fragment" ? 'after "#"' : "in the path";
@@ -62,8 +59,23 @@ export const utmInPath = defineCheck({
   },
 });
 
+/**
+ * Whether the landing value may have a misplaced "utm_...=" (`findMisplaced`): it says "utm"
+ * before its first "?" (or has no "?"), or it has a "#". Without a "#", the path is the text
+ * before the first "?" (turning "&amp;" back into "&" moves no "?" and makes no "utm"), so a value
+ * whose first "utm" is after it has none in the path and no fragment. Told without a copy.
+ */
+export function mayMisplace(landing: string): boolean {
+  MENTION.lastIndex = 0;
+  if (!MENTION.test(landing)) return false;
+  if (landing.includes("#")) return true;
+  const queryAt = landing.indexOf("?");
+  // Both "utm"s are three characters: the first starts three before where the test ended.
+  return queryAt < 0 || MENTION.lastIndex - 3 < queryAt;
+}
+
 /** Where the first misplaced "utm_...=" sits, and the path up to it; undefined when none is. */
-function findMisplaced(landing: string): { path: string; place: Place } | undefined {
+export function findMisplaced(landing: string): { path: string; place: Place } | undefined {
   // "&#038;" is an escaped "&", not the start of a fragment: malformed-query reports it.
   const url = parseLanding(unescapeHtmlAmpersands(landing));
   const inPath = UTM_TOKEN.exec(url.path);
