@@ -27,6 +27,9 @@ const UNPAID_CHANNELS: ReadonlySet<Channel> = new Set([
 // Reported by their own checks: natural mediums on campaign links, and platforms as mediums.
 const NATURAL_MEDIUMS: ReadonlySet<string> = new Set(["organic", "referral", "none"]);
 
+/** Above this many source and medium pairs, each row's pair is looked up in the maps. */
+const MAX_SEEN_PAIRS = 1 << 24;
+
 export const conflictingSourceMedium = defineCheck({
   id: "conflicting-source-medium",
   title: "Same campaign tagged as paid and unpaid on one source",
@@ -86,6 +89,23 @@ export const conflictingSourceMedium = defineCheck({
     const { starts, ids, firstId } = campaigns;
     const sourceOfRow = sources.valueOfRow;
     const mediumOfRow = mediums.valueOfRow;
+    // Each row's source key and usable medium as one number, -1 for none, read in row order
+    // once (the campaigns read their rows in any order: one array to reach a row, not four); and
+    // the pairs a campaign's rows have shown so far, a byte a pair, so a row that repeats a pair
+    // (most rows) costs no lookup, undone for the next campaign. Left out when the pairs would be
+    // too many to hold: then each row is read as it comes.
+    const mediumCount = mediums.values.length;
+    const pairCount = sourceKeys.values.length * mediumCount;
+    const seenPairs = pairCount <= MAX_SEEN_PAIRS ? new Uint8Array(pairCount) : undefined;
+    const seenList: number[] = [];
+    const pairOfRow = seenPairs ? new Int32Array(sourceOfRow.length) : undefined;
+    for (let row = 0; pairOfRow && row < pairOfRow.length; row++) {
+      const source = sourceOfRow[row] as number;
+      const medium = mediumOfRow[row] as number;
+      const sourceKey = source < 0 ? -1 : (sourceKeyOf[source] as number);
+      pairOfRow[row] =
+        sourceKey < 0 || medium < 0 || !usable[medium] ? -1 : sourceKey * mediumCount + medium;
+    }
     for (const [campaignKey, { campaign, values }] of byCampaign) {
       // One row cannot disagree with itself.
       // Stryker disable next-line all: a shortcut
@@ -101,16 +121,33 @@ export const conflictingSourceMedium = defineCheck({
         const to = starts[v + 1] as number;
         for (let i = starts[v] as number; i < to; i++) {
           const row = (ids[i] as number) - firstId;
-          const source = sourceOfRow[row] as number;
-          const medium = mediumOfRow[row] as number;
-          if (source < 0 || medium < 0 || !usable[medium]) continue;
-          const sourceKey = sourceKeyOf[source] as number;
-          if (sourceKey < 0) continue;
+          let sourceKey: number;
+          let medium: number;
+          if (pairOfRow && seenPairs) {
+            const pair = pairOfRow[row] as number;
+            if (pair < 0 || seenPairs[pair] === 1) continue;
+            seenPairs[pair] = 1;
+            seenList.push(pair);
+            sourceKey = Math.floor(pair / mediumCount);
+            medium = pair - sourceKey * mediumCount;
+          } else {
+            const source = sourceOfRow[row] as number;
+            medium = mediumOfRow[row] as number;
+            if (source < 0 || medium < 0 || !usable[medium]) continue;
+            sourceKey = sourceKeyOf[source] as number;
+            if (sourceKey < 0) continue;
+          }
           const seen = bySource.get(sourceKey);
           if (seen) seen.mediums.add(medium);
-          else bySource.set(sourceKey, { source, mediums: new Set([medium]) });
+          else
+            bySource.set(sourceKey, {
+              source: sourceOfRow[row] as number,
+              mediums: new Set([medium]),
+            });
         }
       }
+      if (seenPairs) for (const pair of seenList) seenPairs[pair] = 0;
+      seenList.length = 0;
       for (const [sourceKey, seen] of bySource) {
         // Stryker disable next-line ConditionalExpression: a shortcut: a conflict needs two
         if (seen.mediums.size < 2) continue;
