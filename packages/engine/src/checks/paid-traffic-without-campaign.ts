@@ -23,12 +23,15 @@ const CRITICAL_SHARE = 0.5;
 
 const CAMPAIGN = "sessionCampaignName";
 const UTM_SOURCE_OR_MEDIUM = /[?&]utm_(?:source|medium)=/i;
+/** Source and medium pairs of ids up to this many are judged in a table of a byte each. */
+const PAIR_TABLE_LIMIT = 1 << 22;
 
 interface Pair {
   platform: string;
   spelling: string;
   sessions: number;
-  missing: AggregatedRow[];
+  /** The ids of the rows without a campaign. */
+  missing: number[];
   missingSessions: number;
 }
 
@@ -63,41 +66,80 @@ export const paidTrafficWithoutCampaign = defineCheck({
     // recur over every row.
     const sources = data.ownColumn("sessionSource");
     const mediums = data.ownColumn("sessionMedium");
+    const mediumCount = mediums.values.length;
+    const pairCount = sources.values.length * mediumCount;
+    // Each pair's judgement by its ids in a byte table while the pairs are few enough (0 until
+    // judged, 1 without a platform, 2 with one, named in `platforms`): a row on a pair without a
+    // platform, nearly every row, costs a byte read instead of a Map lookup.
+    const judged = pairCount <= PAIR_TABLE_LIMIT ? new Uint8Array(pairCount) : undefined;
     const platforms = new Map<number, string | null>();
+    // The pair each pair of ids is counted in, found by its key once.
+    const pairOfIds = new Map<number, Pair>();
     const mayCarryClickId = clickIdHints(data);
-    const rows = data.rows;
+    // The landing page and campaign of a row on a paid pair read by value id, its sessions by its
+    // id: no row object is reached unless manual dimensions are to be compared.
+    const landings = data.ownColumn("landingPagePlusQueryString");
+    const campaigns = data.ownColumn(CAMPAIGN);
+    // 1 when a campaign value names no campaign, 0 when it names one, -1 until judged.
+    const namesNone = new Int8Array(campaigns.values.length).fill(-1);
+    /** Whether a row with this campaign value (-1 for none) has no campaign. */
+    const noCampaign = (campaign: number): boolean => {
+      if (campaign < 0) return true;
+      let judged = namesNone[campaign] as number;
+      if (judged < 0) {
+        judged = NO_CAMPAIGN.has(keyPart(campaigns.values[campaign])) ? 1 : 0;
+        namesNone[campaign] = judged;
+      }
+      return judged === 1;
+    };
+    const { rows, sessionsById, firstId } = data;
     for (let r = 0; r < rows.length; r++) {
       const sourceId = sources.valueOfRow[r] as number;
       const mediumId = mediums.valueOfRow[r] as number;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: no platform then
       if (sourceId < 0 || mediumId < 0) continue;
-      const source = sources.values[sourceId] as string;
-      const medium = mediums.values[mediumId] as string;
-      const pairId = sourceId * mediums.values.length + mediumId;
+      const pairId = sourceId * mediumCount + mediumId;
+      // Stryker disable next-line ConditionalExpression: a shortcut
+      if (judged && judged[pairId] === 1) continue;
       let platform = platforms.get(pairId);
       // Stryker disable next-line ConditionalExpression: a cache
       if (platform === undefined) {
-        platform = autoTaggedPlatform(source, medium) ?? null;
+        platform =
+          autoTaggedPlatform(
+            sources.values[sourceId] as string,
+            mediums.values[mediumId] as string,
+          ) ?? null;
         platforms.set(pairId, platform);
+        if (judged) judged[pairId] = platform ? 2 : 1;
       }
-      const row = rows[r] as AggregatedRow;
-      if (!platform || !isAutoTagged(row, manual, mayCarryClickId[r] === 1)) continue;
-      const key = `${keyPart(source)} / ${keyPart(medium)}`;
-      let pair = pairs.get(key);
+      if (!platform) continue;
+      const landingId = landings.valueOfRow[r] as number;
+      const landing = landingId < 0 ? undefined : landings.values[landingId];
+      const manualRow = manual ? rows[r] : undefined;
+      if (!isAutoTagged(landing, manualRow, mayCarryClickId[r] === 1)) continue;
+      let pair = pairOfIds.get(pairId);
       if (!pair) {
-        pair = {
-          platform,
-          spelling: `${source} / ${medium}`,
-          sessions: 0,
-          missing: [],
-          missingSessions: 0,
-        };
-        pairs.set(key, pair);
+        const source = sources.values[sourceId] as string;
+        const medium = mediums.values[mediumId] as string;
+        const key = `${keyPart(source)} / ${keyPart(medium)}`;
+        pair = pairs.get(key);
+        if (!pair) {
+          pair = {
+            platform,
+            spelling: `${source} / ${medium}`,
+            sessions: 0,
+            missing: [],
+            missingSessions: 0,
+          };
+          pairs.set(key, pair);
+        }
+        pairOfIds.set(pairId, pair);
       }
-      pair.sessions += row.sessions;
-      if (NO_CAMPAIGN.has(keyPart(row.values[CAMPAIGN]))) {
-        pair.missing.push(row);
-        pair.missingSessions += row.sessions;
+      const sessions = sessionsById[firstId + r] as number;
+      pair.sessions += sessions;
+      if (noCampaign(campaigns.valueOfRow[r] as number)) {
+        pair.missing.push(firstId + r);
+        pair.missingSessions += sessions;
       }
     }
     for (const [key, pair] of pairs) {
@@ -105,10 +147,12 @@ export const paidTrafficWithoutCampaign = defineCheck({
       if (pair.missingSessions === 0) continue;
       const share = pair.missingSessions / pair.sessions;
       if (share < MIN_SHARE) continue;
-      findings.add(
+      findings.addIds(
         `pair:${key}`,
         `${fieldTitle(CAMPAIGN)} (not set) on ${percent(share)} of ${pair.spelling} sessions: is ${pair.platform} linked to this property?`,
         pair.missing,
+        0,
+        pair.missing.length,
         {
           values: [pair.spelling],
           field: CAMPAIGN,
@@ -120,17 +164,21 @@ export const paidTrafficWithoutCampaign = defineCheck({
 });
 
 /**
- * Whether auto-tagging, not UTMs, gave the row its source and medium: a Google click id on the
- * landing page (only where `mayCarryClickId`, the landing's click-id hint), or manual dimensions
- * (else landing UTMs) that do not spell the same pair. utm_source=google with
- * utm_medium=cpc and no utm_campaign is a missing utm_campaign, missing-utm-campaign's finding.
+ * Whether auto-tagging, not UTMs, gave a row with this landing page its source and medium: a
+ * Google click id on the landing page (only where `mayCarryClickId`, the landing's click-id hint),
+ * or manual dimensions (the row's, given when the data has them; else landing UTMs) that do not
+ * spell the same pair. utm_source=google with utm_medium=cpc and no utm_campaign is a missing
+ * utm_campaign, missing-utm-campaign's finding.
  */
-function isAutoTagged(row: AggregatedRow, manual: boolean, mayCarryClickId: boolean): boolean {
-  const landing = row.values.landingPagePlusQueryString;
+function isAutoTagged(
+  landing: string | undefined,
+  row: AggregatedRow | undefined,
+  mayCarryClickId: boolean,
+): boolean {
   // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
   if (mayCarryClickId && hasGoogleClickId(landing as string)) return true;
   // Stryker disable next-line ConditionalExpression: a shortcut; undefined tests as "undefined", no UTM
-  if (!manual) return landing === undefined || !UTM_SOURCE_OR_MEDIUM.test(landing);
+  if (!row) return landing === undefined || !UTM_SOURCE_OR_MEDIUM.test(landing);
   return !(
     keyPart(row.values.sessionManualSource) === keyPart(row.values.sessionSource) &&
     keyPart(row.values.sessionManualMedium) === keyPart(row.values.sessionMedium)
