@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { utmGlance } from "../rules/urls.ts";
 import { findingKeys, runOn } from "../testing/support.ts";
-import { defectsOf, isSuspect, malformedQuery } from "./malformed-query.ts";
+import { defectsOf, isSuspect, malformedQuery, mayBeMalformed } from "./malformed-query.ts";
 
 function landing(value: string, sessions = 10) {
   return { landingPagePlusQueryString: value, sessions };
@@ -118,6 +119,50 @@ describe("malformed-query", () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+
+  it("rules out with the glance only URLs in which the full reading finds no defect", () => {
+    const pieces = [
+      "?",
+      "utm_source",
+      "utm_medium=",
+      "UTM_",
+      "u",
+      "tm_x",
+      "=",
+      "&",
+      "#",
+      ";",
+      " ",
+      "\u00a0",
+      "+",
+      "%",
+      "%20",
+      "%26",
+      "%3d",
+      "amp;",
+      "&#038;",
+      "%26amp%3b",
+      "a",
+      "/p",
+      "x=1",
+    ];
+    const url = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 12 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(url, (value) => {
+        if (mayBeMalformed(value, utmGlance(value))) return;
+        expect(defectsOf(value, false)).toBeUndefined();
+      }),
+      { numRuns: 50_000 },
+    );
+    // A "%" or a space in a value is no defect; in a name it may be.
+    const regular = "/p?utm_source=(not set)&utm_campaign=sale%20&ref=1";
+    expect(mayBeMalformed(regular, utmGlance(regular))).toBe(false);
+    const spaced = "/p?utm_source=a&u+tm_medium=b";
+    expect(mayBeMalformed(spaced, utmGlance(spaced))).toBe(true);
+    expect(defectsOf(spaced)?.defects).toEqual(["space"]);
   });
 
   it("tells a suspect URL as the one pattern it replaces does", () => {
