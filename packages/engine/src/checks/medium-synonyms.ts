@@ -5,7 +5,6 @@
 import type { ValueStats } from "../core/audit-data.ts";
 import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { keyPart } from "../rules/tagging.ts";
 
@@ -83,7 +82,8 @@ export function preferredMediumSpelling(medium: string): string | undefined {
 interface Spelling {
   folded: string;
   values: string[];
-  rows: AggregatedRow[];
+  /** Each value's stats, in order: their rows are the spelling's. */
+  stats: ValueStats[];
   sessions: number;
 }
 
@@ -126,16 +126,17 @@ export const mediumSynonyms = defineCheck({
       if (spellings.size < 2) continue;
       const keep = spellingToKeep(family, spellings);
       const values = [...spellings.values()].flatMap((spelling) => spelling.values);
-      // The rows to retag: every spelling but the one to keep.
-      const rows = [...spellings.values()]
-        .filter((spelling) => spelling.folded !== keep)
-        .flatMap((spelling) => spelling.rows);
-      findings.add(
-        `family:${family.id}`,
-        `${fieldTitle(dimension)} written several ways: ${values.join(", ")} (keep '${keep}')`,
-        rows,
-        { values, field: dimension },
-      );
+      // The rows to retag: every spelling but the one to keep, value by value in order (by id,
+      // without an array of every row of the family).
+      const key = `family:${family.id}`;
+      const title = `${fieldTitle(dimension)} written several ways: ${values.join(", ")} (keep '${keep}')`;
+      const options = { values, field: dimension };
+      findings.add(key, title, [], options);
+      for (const spelling of spellings.values()) {
+        if (spelling.folded === keep) continue;
+        for (const stats of spelling.stats)
+          findings.addValue(key, title, dimension, stats, options);
+      }
     }
   },
 });
@@ -143,11 +144,11 @@ export const mediumSynonyms = defineCheck({
 function addSpelling(spellings: Map<string, Spelling>, folded: string, stats: ValueStats): void {
   let spelling = spellings.get(folded);
   if (!spelling) {
-    spelling = { folded, values: [], rows: [], sessions: 0 };
+    spelling = { folded, values: [], stats: [], sessions: 0 };
     spellings.set(folded, spelling);
   }
   spelling.values.push(stats.value);
-  for (const row of stats.rows) spelling.rows.push(row);
+  spelling.stats.push(stats);
   spelling.sessions += stats.sessions;
 }
 
