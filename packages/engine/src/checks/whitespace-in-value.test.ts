@@ -1,6 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findingKeys, runOn, utmRow } from "../testing/support.ts";
-import { whitespaceInValue } from "./whitespace-in-value.ts";
+import { AuditData } from "../core/audit-data.ts";
+import type { AggregatedRow, Dimension } from "../core/types.ts";
+import { fixChangesAnyChannel } from "../rules/hygiene.ts";
+import { context, findingKeys, runOn, utmRow } from "../testing/support.ts";
+import { channelFixJudge, whitespaceInValue } from "./whitespace-in-value.ts";
 
 describe("whitespace-in-value", () => {
   it("flags leading and trailing spaces, grouping the spellings of one value", () => {
@@ -70,5 +74,54 @@ describe("whitespace-in-value", () => {
   it("is skipped without any UTM dimension", () => {
     const result = runOn(whitespaceInValue, [{ pageReferrer: "https://x.com/", sessions: 3 }]);
     expect(result.status).toBe("skipped");
+  });
+
+  it("channelFixJudge agrees with fixChangesAnyChannel, value by value and across subjects", () => {
+    const dimensions: Record<"source" | "medium" | "campaign", Dimension> = {
+      source: "sessionManualSource",
+      medium: "sessionManualMedium",
+      campaign: "sessionManualCampaignName",
+    };
+    const text = (...values: string[]) => fc.option(fc.constantFrom(...values), { nil: undefined });
+    const row = fc.record({
+      source: text("google", "google ", "facebook", " facebook", "news"),
+      medium: text("cpc", "cpc ", "email", "email ", "social", "organic "),
+      campaign: text("a", "a ", "shopping ", "cross-network "),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 16 }),
+        fc.constantFrom<"source" | "medium" | "campaign" | "term">(
+          "source",
+          "medium",
+          "campaign",
+          "term",
+        ),
+        fc.constantFrom("google", "cpc", "email", "a", "shopping", "facebook", ""),
+        (picked, param, fixed) => {
+          const rows: AggregatedRow[] = picked.map((values) => ({
+            values: {
+              sessionManualSource: values.source,
+              sessionManualMedium: values.medium,
+              sessionManualCampaignName: values.campaign,
+            },
+            sessions: 1,
+            keyEvents: 0,
+            rows: 1,
+          }));
+          const data = new AuditData(rows, new Set(Object.values(dimensions)), context());
+          const dimension = param === "term" ? dimensions.medium : dimensions[param];
+          const values = [...data.values(dimension).values()];
+          const judge = channelFixJudge(data, dimension, param);
+          if (param === "term") expect(judge).toBeUndefined();
+          // Each value alone and all of them, on one judge: its marks must not carry over.
+          for (const some of [...values.map((stats) => [stats]), values]) {
+            const expected = fixChangesAnyChannel(data, dimension, some, param, fixed);
+            expect(judge ? judge(some, fixed) : false).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1,14 +1,15 @@
 // Detects UTM values with stray whitespace: leading or trailing spaces, double spaces, tabs,
 // line breaks or invisible characters anywhere, and spaces inside a source or medium. GA4 keeps
 // them as written, so "email " and "email" are two mediums and channel rules can stop matching.
-import { SOCIAL_MEDIUMS } from "../channels/channel-group.ts";
-import type { ValueStats } from "../core/audit-data.ts";
+import { predictChannel, SOCIAL_MEDIUMS } from "../channels/channel-group.ts";
+import type { AuditData, ValueStats } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { UtmParam } from "../core/types.ts";
+import type { Dimension, UtmParam } from "../core/types.ts";
 import {
   ANY_UTM_DIMENSION,
   fieldTitle,
   fixChangesAnyChannel,
+  fixChangesChannel,
   quote,
   userValuesByParam,
 } from "../rules/hygiene.ts";
@@ -65,14 +66,13 @@ export const whitespaceInValue = defineCheck({
         subject.values.push(stats);
         subjects.set(key, subject);
       }
+      // Made for the parameter's first subject: none, no columns beside its own read.
+      let judge: ChannelFixJudge | undefined | null = null;
       for (const [key, subject] of subjects) {
-        const misgrouped = fixChangesAnyChannel(
-          data,
-          dimension,
-          subject.values,
-          param,
-          subject.fixed,
-        );
+        if (judge === null) judge = channelFixJudge(data, dimension, param);
+        const misgrouped = judge
+          ? judge(subject.values, subject.fixed)
+          : fixChangesAnyChannel(data, dimension, subject.values, param, subject.fixed);
         const shown = subject.values.map((stats) => stats.value);
         const defects = [...subject.defects].join(" and ");
         const title = `${fieldTitle(dimension)} ${shown.map(quote).join(", ")} ${shown.length > 1 ? "have" : "has"} ${defects}${misgrouped ? ", which changes the channel" : ""}`;
@@ -106,4 +106,96 @@ export function whitespaceDefect(value: string, spacesMatter: boolean): string |
 /** The value as it was meant: invisible characters removed, spaces trimmed and single. */
 export function withoutStrayWhitespace(value: string): string {
   return value.replace(ZERO_WIDTH, "").replace(SPACE_RUNS, " ").trim();
+}
+
+/** Whether fixing the values' whitespace (to `fixed`) changes the channel of any of their rows. */
+export type ChannelFixJudge = (values: readonly ValueStats[], fixed: string) => boolean;
+
+/** Pairs of value ids of the other two parameters up to this many are marked in a table. */
+const PAIR_TABLE_LIMIT = 1 << 22;
+
+/**
+ * `fixChangesAnyChannel` for the values of `dimension`, the field of `param`, made once for all of
+ * the parameter's subjects. Within one value a row's channel, before the fix and after it, depends
+ * on the other two parameters alone, so each pair of their value ids is judged once per value,
+ * marked in a table by the value's serial number (no key made and looked up a row). Undefined for
+ * a parameter that no channel reads, or pairs too many for a table: the shared helper judges then.
+ */
+export function channelFixJudge(
+  data: AuditData,
+  dimension: Dimension,
+  param: UtmParam,
+): ChannelFixJudge | undefined {
+  if (param !== "source" && param !== "medium" && param !== "campaign") return undefined;
+  // Stryker disable next-line ConditionalExpression: the field is always the dimension
+  if (data.utmField(param) !== dimension) return undefined;
+  const column = data.column(dimension);
+  const [first, second] = (["source", "medium", "campaign"] as const)
+    .filter((name) => name !== param)
+    .map((name) => data.columnBeside(column, data.utmField(name))) as [
+    typeof column,
+    typeof column,
+  ];
+  // Each row's pair as one number, a row without a value of either taking id 0 for it.
+  const width = first.values.length + 1;
+  const pairs = width * (second.values.length + 1);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the helper judges alike
+  if (pairs > PAIR_TABLE_LIMIT) return undefined;
+  /** The serial number of the value each pair was last judged for, as not changing its channel. */
+  const judgedFor = new Int32Array(pairs);
+  let serial = 0;
+  const { starts, ids, firstId } = column;
+  return (values, fixed) => {
+    for (const stats of values) {
+      const at = data.columnIndexOf(dimension, stats);
+      if (at < 0) {
+        if (stats.rows.some((row) => fixChangesChannel(data, row, param, fixed))) return true;
+        continue;
+      }
+      serial += 1;
+      const value = column.values[at] as string;
+      const to = starts[at + 1] as number;
+      for (let i = starts[at] as number; i < to; i++) {
+        const r = (ids[i] as number) - firstId;
+        const a = (first.valueOfRow[r] as number) + 1;
+        const b = (second.valueOfRow[r] as number) + 1;
+        const pair = a + width * b;
+        if (judgedFor[pair] === serial) continue;
+        judgedFor[pair] = serial;
+        const firstValue = first.values[a - 1] ?? "";
+        const secondValue = second.values[b - 1] ?? "";
+        if (channelChanges(param, value, fixed, firstValue, secondValue)) return true;
+      }
+    }
+    return false;
+  };
+}
+
+/**
+ * Whether `fixed` in place of `value` (of `param`) gives another channel, the other two
+ * parameters' values given in the order source, medium, campaign.
+ */
+function channelChanges(
+  param: "source" | "medium" | "campaign",
+  value: string,
+  fixed: string,
+  first: string,
+  second: string,
+): boolean {
+  if (param === "source") {
+    return (
+      predictChannel({ source: value, medium: first, campaign: second }) !==
+      predictChannel({ source: fixed, medium: first, campaign: second })
+    );
+  }
+  if (param === "medium") {
+    return (
+      predictChannel({ source: first, medium: value, campaign: second }) !==
+      predictChannel({ source: first, medium: fixed, campaign: second })
+    );
+  }
+  return (
+    predictChannel({ source: first, medium: second, campaign: value }) !==
+    predictChannel({ source: first, medium: second, campaign: fixed })
+  );
 }
