@@ -1,9 +1,10 @@
 // Detects UTM values that carry IDs, dates, timestamps or hashes, so one logical campaign explodes
 // into hundreds of values (email_20251103_8831, email_20251104_9102...), and GA4's "(other)" row,
 // which means a report already hit its row limit and lumped the rest together.
-import type { ValueStats } from "../core/audit-data.ts";
+import type { AuditData, ValueStats } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import { type AggregatedRow, DIMENSIONS, type UtmParam } from "../core/types.ts";
+import { type AggregatedRow, DIMENSIONS, type Dimension, type UtmParam } from "../core/types.ts";
+import { landingGlances } from "../rules/urls.ts";
 import { busiest, fieldTitle, taggedValues, UTM_VALUE_DIMENSIONS } from "../rules/values-extra.ts";
 
 /** utm_id is an ID by design; every other parameter should name a campaign, not a send. */
@@ -87,7 +88,7 @@ export const highCardinality = defineCheck({
     for (const dimension of DIMENSIONS_WITH_OTHER) {
       // Stryker disable next-line ConditionalExpression: a shortcut: no rows, no values
       if (!data.has(dimension)) continue;
-      for (const row of data.valueStats(dimension, "(other)")?.rows ?? []) other.add(row);
+      for (const row of otherRows(data, dimension)) other.add(row);
     }
     if (other.size > 0) {
       let sessions = 0;
@@ -120,6 +121,31 @@ function explodes(param: UtmParam, template: string, count: number, total: numbe
   }
   // Keywords with numbers (iphone 15 case, size 10 shoes) are ordinary search terms.
   return param !== "term" && count >= MIN_NUMBERED_VALUES;
+}
+
+/**
+ * The rows whose `dimension` is "(other)", in order (`valueStats`). A landing page whose glance
+ * says "utm" is not "(other)": at high cardinality nearly every page says it, and the pages are
+ * nearly as many as the rows, so only the rest are compared. Any other dimension by its values.
+ */
+function otherRows(data: AuditData, dimension: Dimension): readonly AggregatedRow[] {
+  if (dimension !== "landingPagePlusQueryString") {
+    return data.valueStats(dimension, "(other)")?.rows ?? [];
+  }
+  const { values, starts, ids, rows, firstId } = data.column(dimension);
+  const glances = landingGlances(data);
+  // From one page without a mention to the next by the typed array's own search, not a loop here
+  // over every page (a loop run once may run long before it is compiled).
+  for (let v = glances.indexOf(0); v >= 0; v = glances.indexOf(0, v + 1)) {
+    if (values[v] !== "(other)") continue;
+    const found: AggregatedRow[] = [];
+    const to = starts[v + 1] as number;
+    for (let i = starts[v] as number; i < to; i++) {
+      found.push(rows[(ids[i] as number) - firstId] as AggregatedRow);
+    }
+    return found;
+  }
+  return [];
 }
 
 /** Every dimension GA4 can fill with "(other)"; `date` never is. */
