@@ -78,3 +78,25 @@ describe("paid-traffic-without-campaign auto-tagging", () => {
     expect(keys([clicked])).toEqual(["pair:google / cpc"]);
   });
 });
+
+describe("paid-traffic-without-campaign row order", () => {
+  it("reads the rows of several spellings of a paid source in row order", () => {
+    const click = (source: string, medium: string, page: string) =>
+      googleAds("(not set)", 10, {
+        sessionSource: source,
+        sessionMedium: medium,
+        landingPagePlusQueryString: `/${page}?gclid=Cj0`,
+      });
+    const result = runOn(paidTrafficWithoutCampaign, [
+      click("Google", "CPC", "a"),
+      click("google", "cpc", "b"),
+      click("bing", "cpc", "x"),
+      click("Google", "CPC", "c"),
+    ]);
+    expect(result.findings[0]?.values).toEqual(["Google / CPC"]);
+    // Equal sessions: the examples in the order the rows were added.
+    expect(
+      result.findings[0]?.examples.map((example) => example.values.landingPagePlusQueryString),
+    ).toEqual(["/a?gclid=Cj0", "/b?gclid=Cj0", "/c?gclid=Cj0"]);
+  });
+});

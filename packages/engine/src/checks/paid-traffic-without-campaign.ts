@@ -1,7 +1,7 @@
 // Detects auto-tagged paid traffic (google / cpc from Google Ads, dbm / cpm from Display & Video
 // 360, dfa / cpm from Campaign Manager 360) whose session campaign is (not set). GA4 names the
 // campaign from the linked ad platform, so a missing one means the link is absent or broken.
-import { fieldTitle } from "../core/audit-data.ts";
+import { type Column, fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import type { AggregatedRow } from "../core/types.ts";
 import { autoTaggedPlatform, clickIdHints, hasGoogleClickId, keyPart } from "../rules/tagging.ts";
@@ -25,6 +25,8 @@ const CAMPAIGN = "sessionCampaignName";
 const UTM_SOURCE_OR_MEDIUM = /[?&]utm_(?:source|medium)=/i;
 /** Source and medium pairs of ids up to this many are judged in a table of a byte each. */
 const PAIR_TABLE_LIMIT = 1 << 22;
+/** Source and medium pairs of ids up to this many are all judged before any row is read. */
+const PAIRS_JUDGED_FIRST = 1 << 12;
 
 interface Pair {
   platform: string;
@@ -92,15 +94,11 @@ export const paidTrafficWithoutCampaign = defineCheck({
       }
       return judged === 1;
     };
-    const { rows, sessionsById, firstId } = data;
-    for (let r = 0; r < rows.length; r++) {
-      const sourceId = sources.valueOfRow[r] as number;
-      const mediumId = mediums.valueOfRow[r] as number;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: no platform then
-      if (sourceId < 0 || mediumId < 0) continue;
+    /** The platform of a pair of a source's and a medium's ids, judged once. */
+    const platformOf = (sourceId: number, mediumId: number): string | null => {
       const pairId = sourceId * mediumCount + mediumId;
       // Stryker disable next-line ConditionalExpression: a shortcut
-      if (judged && judged[pairId] === 1) continue;
+      if (judged && judged[pairId] === 1) return null;
       let platform = platforms.get(pairId);
       // Stryker disable next-line ConditionalExpression: a cache
       if (platform === undefined) {
@@ -112,6 +110,26 @@ export const paidTrafficWithoutCampaign = defineCheck({
         platforms.set(pairId, platform);
         if (judged) judged[pairId] = platform ? 2 : 1;
       }
+      return platform;
+    };
+    const { rows, sessionsById, firstId } = data;
+    // The rows to read: when the pairs are few, every pair is judged first and only the rows of
+    // the sources that make a platform with some medium are read, by id in row order (at high
+    // cardinality a source or two among a million rows); else every row.
+    const toRead =
+      pairCount <= PAIRS_JUDGED_FIRST ? rowsOfPaidSources(sources, platformOf, mediumCount) : null;
+    const count = toRead ? toRead.length : rows.length;
+    const readFrom = toRead ? sources.firstId : 0;
+    for (let k = 0; k < count; k++) {
+      const r = toRead ? (toRead[k] as number) - readFrom : k;
+      const sourceId = sources.valueOfRow[r] as number;
+      const mediumId = mediums.valueOfRow[r] as number;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: no platform then
+      if (sourceId < 0 || mediumId < 0) continue;
+      const pairId = sourceId * mediumCount + mediumId;
+      // Stryker disable next-line ConditionalExpression: a shortcut, read here rather than by a call
+      if (judged && judged[pairId] === 1) continue;
+      const platform = platformOf(sourceId, mediumId);
       if (!platform) continue;
       const landingId = landings.valueOfRow[r] as number;
       const landing = landingId < 0 ? undefined : landings.values[landingId];
@@ -162,6 +180,38 @@ export const paidTrafficWithoutCampaign = defineCheck({
     }
   },
 });
+
+/**
+ * The ids of the rows whose source makes a platform with some medium (`platformOf` a pair of
+ * ids), in row order: each such source's ids copied whole from its column (no loop here a row).
+ */
+function rowsOfPaidSources(
+  sources: Column,
+  platformOf: (sourceId: number, mediumId: number) => string | null,
+  mediumCount: number,
+): Int32Array {
+  const paid: number[] = [];
+  let length = 0;
+  for (let source = 0; source < sources.values.length; source++) {
+    for (let medium = 0; medium < mediumCount; medium++) {
+      if (!platformOf(source, medium)) continue;
+      paid.push(source);
+      length += (sources.starts[source + 1] as number) - (sources.starts[source] as number);
+      break;
+    }
+  }
+  const ids = new Int32Array(length);
+  let at = 0;
+  for (const source of paid) {
+    const from = sources.starts[source] as number;
+    const to = sources.starts[source + 1] as number;
+    ids.set(sources.ids.subarray(from, to), at);
+    at += to - from;
+  }
+  // Each source's rows are in row order; those of several are put back in it.
+  if (paid.length > 1) ids.sort();
+  return ids;
+}
 
 /**
  * Whether auto-tagging, not UTMs, gave a row with this landing page its source and medium: a
