@@ -78,22 +78,10 @@ export const paidTrafficWithoutCampaign = defineCheck({
     // The pair each pair of ids is counted in, found by its key once.
     const pairOfIds = new Map<number, Pair>();
     const mayCarryClickId = clickIdHints(data);
-    // The landing page and campaign of a row on a paid pair read by value id, its sessions by its
-    // id: no row object is reached unless manual dimensions are to be compared.
+    // The landing page of a row on a paid pair read by value id (its column is read for the
+    // click-id hints anyway), its sessions by its id, its campaign from the row itself: the column
+    // of a dimension no other check may read would cost a pass over every row for the few paid.
     const landings = data.ownColumn("landingPagePlusQueryString");
-    const campaigns = data.ownColumn(CAMPAIGN);
-    // 1 when a campaign value names no campaign, 0 when it names one, -1 until judged.
-    const namesNone = new Int8Array(campaigns.values.length).fill(-1);
-    /** Whether a row with this campaign value (-1 for none) has no campaign. */
-    const noCampaign = (campaign: number): boolean => {
-      if (campaign < 0) return true;
-      let judged = namesNone[campaign] as number;
-      if (judged < 0) {
-        judged = NO_CAMPAIGN.has(keyPart(campaigns.values[campaign])) ? 1 : 0;
-        namesNone[campaign] = judged;
-      }
-      return judged === 1;
-    };
     /** The platform of a pair of a source's and a medium's ids, judged once. */
     const platformOf = (sourceId: number, mediumId: number): string | null => {
       const pairId = sourceId * mediumCount + mediumId;
@@ -155,7 +143,7 @@ export const paidTrafficWithoutCampaign = defineCheck({
       }
       const sessions = sessionsById[firstId + r] as number;
       pair.sessions += sessions;
-      if (noCampaign(campaigns.valueOfRow[r] as number)) {
+      if (NO_CAMPAIGN.has(keyPart((rows[r] as AggregatedRow).values[CAMPAIGN]))) {
         pair.missing.push(firstId + r);
         pair.missingSessions += sessions;
       }
