@@ -198,6 +198,12 @@ export interface ViewLinks {
   sessionsById?: Float64Array;
   /** The rows' value ids from the grouping, when it kept them: columns are built from them. */
   keys?: RowKeys;
+  /**
+   * Given when the rows were numbered as they were made (each `id` set from `firstId` in order,
+   * each row's sessions in `sessionsById`), with the sum of their sessions in row order: the
+   * rows are not read again (at high cardinality a cache miss a row).
+   */
+  numbered?: { viewSessions: number };
 }
 
 /**
@@ -247,12 +253,14 @@ export class AuditData {
     this.context = context;
     this.firstId = links?.firstId ?? 0;
     this.sessionsById = links?.sessionsById ?? new Float64Array(this.firstId + rows.length);
-    let total = 0;
-    let id = this.firstId;
-    for (const row of rows) {
-      total += row.sessions;
-      this.sessionsById[id] = row.sessions;
-      row.id = id++;
+    let total = links?.numbered?.viewSessions ?? 0;
+    if (!links?.numbered) {
+      let id = this.firstId;
+      for (const row of rows) {
+        total += row.sessions;
+        this.sessionsById[id] = row.sessions;
+        row.id = id++;
+      }
     }
     this.viewSessions = total;
     this.totalSessions = links?.totalSessions ?? total;

@@ -379,10 +379,22 @@ export function createAuditor(
       // No more rows: the lookup table (a third of the audit's memory at high cardinality) goes
       // before the checks make theirs, and each group with rows becomes its object.
       const built = new Map<ViewState, BuiltRows>();
-      let groupCount = 0;
-      for (const state of states.values()) {
+      // Every view's rows are numbered in one sequence, the ledger's first, each row's sessions
+      // kept by its number as its object is made.
+      const rowCounts = [...states.values()].map((state) => {
+        let count = 0;
+        for (let group = 0; group < state.groups; group++) {
+          if ((state.sums[3 * group] as number) > 0) count++;
+        }
+        return count;
+      });
+      const sessionsById = new Float64Array(rowCounts.reduce((sum, count) => sum + count, 0));
+      let firstId = 0;
+      for (const [at, state] of [...states.values()].entries()) {
         const keys = state.table.release();
-        const rows = buildRows(keys, state.groups, state.sums);
+        const rowCount = rowCounts[at] as number;
+        const rows = buildRows(keys, state.groups, state.sums, rowCount, firstId, sessionsById);
+        firstId += rowCount;
         for (const dimension of rows.present) state.present.add(dimension);
         if (state.lastDate !== undefined) state.present.add("date");
         // The tuples and sums are in the rows now: their memory goes before the checks run.
@@ -391,18 +403,12 @@ export function createAuditor(
         state.sums = new Float64Array(0);
         state.table = EMPTY_TABLE;
         built.set(state, rows);
-        groupCount += rows.rows.length;
       }
-      const ledgerRows = (built.get(ledger) as BuiltRows).rows;
       const datas = new Map<View, AuditData>();
       const others: AuditData[] = [];
-      let ledgerTotal = 0;
-      for (const group of ledgerRows) ledgerTotal += group.sessions;
-      // Every view's rows are numbered in one sequence, the ledger's first.
-      let firstId = 0;
-      const sessionsById = new Float64Array(groupCount);
+      const ledgerTotal = (built.get(ledger) as BuiltRows).sessions;
       for (const state of states.values()) {
-        const { rows, keys } = built.get(state) as BuiltRows;
+        const { rows, keys, firstId, sessions } = built.get(state) as BuiltRows;
         const data = new AuditData(rows, state.present, context, {
           view: state.view,
           totalSessions: ledgerTotal,
@@ -410,8 +416,8 @@ export function createAuditor(
           firstId,
           sessionsById,
           keys,
+          numbered: { viewSessions: sessions },
         });
-        firstId += rows.length;
         datas.set(state.view, data);
       }
       // Every view sees every other one (the array is filled once all exist).
@@ -468,6 +474,10 @@ interface BuiltRows {
   readonly keys: RowKeys;
   /** The dimensions some row has a value of. */
   readonly present: readonly Dimension[];
+  /** The number (`id`) of the first row; the rows are numbered in order from it. */
+  readonly firstId: number;
+  /** The rows' sessions, summed in row order. */
+  readonly sessions: number;
 }
 
 /**
@@ -476,10 +486,16 @@ interface BuiltRows {
  * dimension (none for a dimension of a single value: every id is 0), and the dimensions those
  * rows have. The grouping's tuples (12 ids a group) can go once this is made.
  */
-function buildRows(keys: GroupKeys, groups: number, sums: Float64Array): BuiltRows {
+function buildRows(
+  keys: GroupKeys,
+  groups: number,
+  sums: Float64Array,
+  rowCount: number,
+  firstId: number,
+  sessionsById: Float64Array,
+): BuiltRows {
   const { width, ids, values } = keys;
-  let rowCount = 0;
-  for (let group = 0; group < groups; group++) if ((sums[3 * group] as number) > 0) rowCount++;
+  let total = 0;
   const columns = values.map((dictionary) =>
     dictionary.length > 1 ? new Int32Array(rowCount) : undefined,
   );
@@ -511,16 +527,25 @@ function buildRows(keys: GroupKeys, groups: number, sums: Float64Array): BuiltRo
       setValue(row, d, (values[d] as readonly (string | undefined)[])[id]);
       has[d] = 1;
     }
+    const sessions = smallInteger(sums[3 * group + 1] as number);
+    total += sessions;
+    sessionsById[firstId + r] = sessions;
     rows.push({
       values: row,
-      sessions: smallInteger(sums[3 * group + 1] as number),
+      sessions,
       keyEvents: smallInteger(sums[3 * group + 2] as number),
       rows: count,
-      id: -1,
+      id: firstId + r,
     });
   }
   const present = KEY_DIMENSIONS.filter((_, d) => has[d] === 1);
-  return { rows, keys: { dimensions: KEY_DIMENSIONS, values, ids: columns }, present };
+  return {
+    rows,
+    keys: { dimensions: KEY_DIMENSIONS, values, ids: columns },
+    present,
+    firstId,
+    sessions: total,
+  };
 }
 
 /**
