@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findingKeys, runOn, utmRow } from "../testing/support.ts";
-import { ANY_HINT, hasAnyHint, piiInUtm } from "./pii-in-utm.ts";
+import { ANY_HINT, decodeEachPart, decodeLanding, hasAnyHint, piiInUtm } from "./pii-in-utm.ts";
 
 const landing = (landingPagePlusQueryString: string, sessions = 10) => ({
   landingPagePlusQueryString,
@@ -120,6 +120,66 @@ describe("hasAnyHint", () => {
     fc.assert(
       fc.property(text, (value) => {
         expect(hasAnyHint(value)).toBe(ANY_HINT.test(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it("finds every run of digits the pattern does, wherever it falls between the probes", () => {
+    // No "@" and no "=": only a run of digits can be a hint.
+    const pieces = [
+      "1",
+      "12",
+      "1234",
+      "12345678",
+      " ",
+      "(",
+      ")",
+      ".",
+      "/",
+      "-",
+      "--",
+      "x",
+      "é",
+      "_",
+    ];
+    const text = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 40 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(hasAnyHint(value)).toBe(/\d[\d ()./-]{7,}/.test(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
+
+describe("decodeLanding", () => {
+  it("reads encoded spaces as decoding the path and the query apart does", () => {
+    const pieces = [
+      "%20",
+      "%2",
+      "%",
+      "20",
+      "%2020",
+      "%41",
+      "%e9",
+      "%C3%A9",
+      "%ZZ",
+      "+",
+      "?",
+      "&",
+      "=",
+      "a",
+      " ",
+    ];
+    const text = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 16 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(decodeLanding(value)).toBe(decodeEachPart(value));
       }),
       { numRuns: 20_000 },
     );
