@@ -48,26 +48,22 @@ export const missingUtmMedium = defineCheck({
   },
   run(data, findings) {
     const rows = data.rows;
-    // Each row's mediums, source and campaign by value id, each value judged once.
-    const userValuesOf = (dimension: Dimension) => {
+    const firstId = data.firstId;
+    // Each row's mediums, source and campaign by value id, each value judged once; a dimension
+    // no view has is no column (no row has a value).
+    const userValuesOf = (dimension: Dimension): UserValues | undefined => {
+      if (!data.has(dimension)) return undefined;
       const column = data.ownColumn(dimension);
-      return { ofRow: column.valueOfRow, user: column.values.map((value) => isUserValue(value)) };
+      const user = new Uint8Array(column.values.length);
+      for (let v = 0; v < user.length; v++) user[v] = isUserValue(column.values[v]) ? 1 : 0;
+      return { ofRow: column.valueOfRow, user };
     };
-    const mediumColumns = MEDIUM_DIMENSIONS.filter((dimension) => data.has(dimension)).map(
-      userValuesOf,
-    );
     // A medium in any traffic dimension (a UTM, or auto-tagging's cpc) means GA4 had one.
-    const hasMedium = (r: number) =>
-      mediumColumns.some(({ ofRow, user }) => {
-        const value = ofRow[r] as number;
-        return value >= 0 && (user[value] as boolean);
-      });
-    const sources = userValuesOf("sessionManualSource");
-    const campaigns = userValuesOf("sessionManualCampaignName");
-    const userValueAt = ({ ofRow, user }: typeof sources, r: number) => {
-      const value = ofRow[r] as number;
-      return value >= 0 && (user[value] as boolean);
-    };
+    const mediumDimensions = MEDIUM_DIMENSIONS.filter((dimension) => data.has(dimension));
+    const firstMedium = mediumDimensions[0] ? userValuesOf(mediumDimensions[0]) : undefined;
+    const secondMedium = mediumDimensions[1] ? userValuesOf(mediumDimensions[1]) : undefined;
+    const sources = firstMedium ? userValuesOf("sessionManualSource") : undefined;
+    const campaigns = firstMedium ? userValuesOf("sessionManualCampaignName") : undefined;
     // Each row's landing page glanced at once (shared with other checks), when this view has it.
     const landings = data.has("landingPagePlusQueryString")
       ? data.column("landingPagePlusQueryString")
@@ -78,13 +74,6 @@ export const missingUtmMedium = defineCheck({
     // Each finding's row ids in row order and its first values, added by id once all are read
     // (a finding a row cost a lookup and a values list a row).
     const pending = new Map<string, Pending>();
-    /**
-     * The finding a source or campaign text goes to, made once per text (at high cardinality
-     * nearly every row is reported, and a key, a title and a lookup by a new key a row cost more
-     * than reading the row); null when the row is not reported.
-     */
-    const bySource = new Map<string, Pending | null>();
-    const byCampaign = new Map<string, Pending | null>();
     const pendingOf = (key: string, title: string): Pending => {
       let entry = pending.get(key);
       if (!entry) {
@@ -93,75 +82,115 @@ export const missingUtmMedium = defineCheck({
       }
       return entry;
     };
-    const report = (r: number, source: string, campaign: string) => {
-      let entry: Pending | null | undefined;
-      const user = isUserValue(source);
-      if (user) {
-        entry = bySource.get(source);
-        if (entry === undefined) {
-          const part = keyPart(source);
-          entry = SELF_TAGGING_SOURCES.has(part)
-            ? null
-            : pendingOf(`source:${part}`, `Links from ${source} have no utm_medium`);
-          bySource.set(source, entry);
-        }
-      } else if (isUserValue(campaign)) {
-        entry = byCampaign.get(campaign);
-        if (entry === undefined) {
-          entry = pendingOf(
-            `campaign:${keyPart(campaign)}`,
-            `Campaign ${campaign} has no utm_medium`,
-          );
-          byCampaign.set(campaign, entry);
-        }
+    /**
+     * The finding a source or campaign text goes to, made once per text (at high cardinality
+     * nearly every row is reported, and a key, a title and a lookup by a new key a row cost more
+     * than reading the row); null when the row is not reported.
+     */
+    const bySource = new Map<string, Pending | null>();
+    const byCampaign = new Map<string, Pending | null>();
+    const sourceEntry = (source: string): Pending | null => {
+      let entry = bySource.get(source);
+      if (entry === undefined) {
+        const part = keyPart(source);
+        entry = SELF_TAGGING_SOURCES.has(part)
+          ? null
+          : pendingOf(`source:${part}`, `Links from ${source} have no utm_medium`);
+        bySource.set(source, entry);
       }
-      if (!entry) return;
-      entry.ids.push(data.firstId + r);
-      // The source (when set) and the campaign (when set), as the finding's first values.
-      if (entry.values.size >= VALUES_PER_FINDING) return;
-      if (user) entry.values.add(source);
-      if (entry.values.size < VALUES_PER_FINDING && isUserValue(campaign)) {
-        entry.values.add(campaign);
-      }
+      return entry;
     };
+    const campaignEntry = (campaign: string): Pending => {
+      let entry = byCampaign.get(campaign);
+      if (!entry) {
+        entry = pendingOf(
+          `campaign:${keyPart(campaign)}`,
+          `Campaign ${campaign} has no utm_medium`,
+        );
+        byCampaign.set(campaign, entry);
+      }
+      return entry;
+    };
+    /**
+     * A row reported under its source (a user value), with the source and then its campaign as
+     * the finding's first values; the campaign is asked for only while the finding takes values.
+     */
+    const reportSource = (r: number, source: string, campaignOf: (r: number) => string) => {
+      const entry = sourceEntry(source);
+      if (!entry) return;
+      entry.ids.push(firstId + r);
+      if (entry.values.size >= VALUES_PER_FINDING) return;
+      entry.values.add(source);
+      if (entry.values.size >= VALUES_PER_FINDING) return;
+      const campaign = campaignOf(r);
+      if (isUserValue(campaign)) entry.values.add(campaign);
+    };
+    /** A row without a source reported under its campaign, when that is a user value. */
+    const reportCampaign = (r: number, campaign: string) => {
+      if (!isUserValue(campaign)) return;
+      const entry = campaignEntry(campaign);
+      entry.ids.push(firstId + r);
+      if (entry.values.size < VALUES_PER_FINDING) entry.values.add(campaign);
+    };
+    const rowCampaign = (r: number) =>
+      (rows[r] as AggregatedRow).values.sessionManualCampaignName ?? "";
+    // The landing page's campaign, decoded and trimmed, of the row the loop is at: read only when
+    // a finding takes it, from the glance or from the parameters parsed for the medium.
+    let landing = "";
+    let glance = -1;
+    let params: ReadonlyMap<string, string> | undefined;
+    const landingCampaign = () =>
+      decodeParam(
+        (params ? params.get("utm_campaign") : glancedParam(landing, glance, "utm_campaign")) ?? "",
+      ).trim();
 
     for (let r = 0; r < rows.length; r++) {
       // Stryker disable next-line ConditionalExpression,EqualityOperator: no dimension, no medium
-      if (mediumColumns.length > 0 && hasMedium(r)) continue;
-      const row = rows[r] as AggregatedRow;
+      if (firstMedium && hasUserValue(firstMedium, r)) continue;
+      if (secondMedium && hasUserValue(secondMedium, r)) continue;
       // This view's landing column read by value id when there is one: no row object reached.
-      const landing =
-        glances && landings && landingOfRow
-          ? landings.values[landingOfRow[r] as number]
-          : row.values.landingPagePlusQueryString;
+      const landingAt = glances && landingOfRow ? (landingOfRow[r] as number) : -2;
+      const read =
+        landingAt === -2
+          ? (rows[r] as AggregatedRow).values.landingPagePlusQueryString
+          : landingAt >= 0
+            ? (landings?.values[landingAt] as string)
+            : undefined;
       // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
-      if (mayCarryClickId[r] === 1 && hasGoogleClickId(landing as string)) continue;
-      if (mediumColumns.length > 0 && (userValueAt(sources, r) || userValueAt(campaigns, r))) {
-        report(r, row.values.sessionManualSource ?? "", row.values.sessionManualCampaignName ?? "");
+      if (mayCarryClickId[r] === 1 && hasGoogleClickId(read as string)) continue;
+      if (
+        firstMedium &&
+        ((sources && hasUserValue(sources, r)) || (campaigns && hasUserValue(campaigns, r)))
+      ) {
+        const values = (rows[r] as AggregatedRow).values;
+        const source = values.sessionManualSource ?? "";
+        if (isUserValue(source)) reportSource(r, source, rowCampaign);
+        else reportCampaign(r, values.sessionManualCampaignName ?? "");
         continue;
       }
-      if (landing === undefined) continue;
+      if (read === undefined) continue;
+      landing = read;
       // The parameters as written (first of each name, in any case), from the glance when it
       // can tell them without parsing the URL.
+      glance = landingAt >= 0 && glances ? (glances[landingAt] as number) : -1;
+      if (glance === 0) continue;
       let medium: string | undefined;
       let source: string | undefined;
-      let campaign: string | undefined;
-      const glance = glances && landingOfRow ? (glances[landingOfRow[r] as number] as number) : -1;
-      if (glance === 0) continue;
       if (glance > 0 && (glance & GLANCE.irregular) === 0) {
+        params = undefined;
         medium = glancedParam(landing, glance, "utm_medium");
         source = glancedParam(landing, glance, "utm_source");
-        campaign = glancedParam(landing, glance, "utm_campaign");
       } else {
-        const params = landingParams(landing);
+        params = landingParams(landing);
         medium = params.get("utm_medium");
         source = params.get("utm_source");
-        campaign = params.get("utm_campaign");
       }
       if (hasValue(medium)) continue;
-      // Stryker disable next-line ConditionalExpression: a shortcut
-      if (!hasValue(source) && !hasValue(campaign)) continue;
-      report(r, decodeParam(source ?? "").trim(), decodeParam(campaign ?? "").trim());
+      // A source that is a user value names the finding; else the campaign does, when it is one
+      // (a blank or placeholder source and campaign: not reported).
+      const sourceText = decodeParam(source ?? "").trim();
+      if (isUserValue(sourceText)) reportSource(r, sourceText, landingCampaign);
+      else reportCampaign(r, landingCampaign());
     }
     for (const [key, { title, ids, values }] of pending) {
       findings.addIds(key, title, ids, 0, ids.length, {
@@ -171,6 +200,18 @@ export const missingUtmMedium = defineCheck({
     }
   },
 });
+
+/** Each row's value id of a dimension, and whether each value is a user value (1). */
+interface UserValues {
+  ofRow: Int32Array;
+  user: Uint8Array;
+}
+
+/** Whether row `r` has a user value in the dimension. */
+function hasUserValue({ ofRow, user }: UserValues, r: number): boolean {
+  const value = ofRow[r] as number;
+  return value >= 0 && user[value] === 1;
+}
 
 /** A finding's title, its row ids in row order and its first values, added once all are read. */
 interface Pending {
