@@ -1,4 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { VALUES_PER_FINDING } from "../core/findings.ts";
+import type { AuditRow } from "../core/types.ts";
+import { isUserValue, parseLanding } from "../core/values.ts";
 import { findingKeys, runOn, utmRow } from "../testing/support.ts";
 import { missingUtmSource } from "./missing-utm-source.ts";
 
@@ -37,5 +41,105 @@ describe("missing-utm-source", () => {
     const result = runOn(missingUtmSource, [{ sessionMedium: "email", sessions: 5 }]);
     expect(result.status).toBe("skipped");
     expect(result.skippedReason).toBe("needs sessionManualSource or landingPagePlusQueryString");
+  });
+});
+
+/**
+ * The check's rule read row by row, each landing URL parsed: what the check must find, however it
+ * reads values by id, parses a landing value once or reads no row when the glance clears them all.
+ */
+function expectedFindings(rows: readonly AuditRow[]) {
+  const hasManual = rows.some((row) => row.sessionManualSource !== undefined);
+  const found = new Map<string, { title: string; values: string[]; sessions: number }>();
+  const report = (key: string, title: string, values: readonly string[], sessions: number) => {
+    const entry = found.get(key) ?? { title, values: [], sessions: 0 };
+    found.set(key, entry);
+    entry.sessions += sessions;
+    for (const value of values) {
+      if (entry.values.length < VALUES_PER_FINDING && !entry.values.includes(value)) {
+        entry.values.push(value);
+      }
+    }
+  };
+  for (const row of rows) {
+    const { sessionManualMedium: medium, sessionManualCampaignName: campaign } = row;
+    if (
+      hasManual &&
+      !isUserValue(row.sessionManualSource) &&
+      (isUserValue(medium) || isUserValue(campaign))
+    ) {
+      const shown = [medium, campaign].filter(isUserValue);
+      const key = `medium:${medium ?? ""}|campaign:${campaign ?? ""}`;
+      report(key, `No utm_source on ${shown.join(" / ")}`, shown, row.sessions);
+      continue;
+    }
+    const landing = row.landingPagePlusQueryString;
+    if (landing === undefined) continue;
+    const url = parseLanding(landing);
+    const names = new Set(url.params.map((p) => p.name));
+    if (names.has("utm_source") || !(names.has("utm_medium") || names.has("utm_campaign"))) {
+      continue;
+    }
+    const title = `Landing page ${url.path} tagged without utm_source`;
+    report(`landing:${url.path}`, title, [landing], row.sessions);
+  }
+  return [...found].map(([key, { title, values, sessions }]) => ({ key, title, values, sessions }));
+}
+
+describe("missing-utm-source against its rule read row by row", () => {
+  it("finds what parsing every row's landing URL finds", () => {
+    const pick = <T>(...options: T[]) => fc.constantFrom(...options);
+    const landingPieces = [
+      "/p",
+      "/q",
+      "?",
+      "&",
+      "#",
+      "=",
+      "utm_source=",
+      "utm_medium=",
+      "utm_campaign=",
+      "UTM_Source=",
+      "utm_source_platform=x",
+      "umt_source=",
+      "news",
+      "%20",
+      "%75tm_source=",
+      "x",
+    ];
+    const landing = fc
+      .array(pick(...landingPieces), { maxLength: 8 })
+      .map((parts) => parts.join(""));
+    const row = fc.record(
+      {
+        sessionManualSource: pick(undefined, "newsletter", "(not set)", " "),
+        sessionManualMedium: pick(undefined, "email", "(not set)"),
+        sessionManualCampaignName: pick(undefined, "may", "(not set)", "may|campaign:x"),
+        landingPagePlusQueryString: fc.option(landing, { nil: undefined }),
+        sessions: fc.integer({ min: 1, max: 9 }),
+      },
+      { requiredKeys: ["sessions"] },
+    );
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 30 }), (generated) => {
+        // Undefined values left out, as an export without the column has none.
+        const rows = generated.map(
+          (row) =>
+            Object.fromEntries(
+              Object.entries(row).filter(([, value]) => value !== undefined),
+            ) as AuditRow,
+        );
+        const result = runOn(missingUtmSource, rows);
+        const actual = result.findings.map(({ key, title, values, affectedSessions }) => ({
+          key,
+          title,
+          values,
+          sessions: affectedSessions,
+        }));
+        const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
+        expect(actual.sort(byKey)).toEqual(expectedFindings(rows).sort(byKey));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
