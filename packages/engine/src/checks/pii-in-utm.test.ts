@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findingKeys, runOn, utmRow } from "../testing/support.ts";
-import { ANY_HINT, decodeEachPart, decodeLanding, hasAnyHint, piiInUtm } from "./pii-in-utm.ts";
+import {
+  ANY_HINT,
+  decodeEachPart,
+  decodeLanding,
+  hasAnyHint,
+  hintedLanding,
+  piiInUtm,
+} from "./pii-in-utm.ts";
 
 const landing = (landingPagePlusQueryString: string, sessions = 10) => ({
   landingPagePlusQueryString,
@@ -180,6 +187,37 @@ describe("decodeLanding", () => {
     fc.assert(
       fc.property(text, (value) => {
         expect(decodeLanding(value)).toBe(decodeEachPart(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
+
+describe("hintedLanding", () => {
+  it("is the decoded value when it has a hint, as decoding it and then looking does", () => {
+    const pieces = [
+      "%20",
+      "%40",
+      "%",
+      "+",
+      "@",
+      "12345678",
+      "1",
+      " ",
+      "/",
+      "?",
+      "&",
+      "=",
+      "name",
+      "x",
+    ];
+    const text = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 12 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, (value) => {
+        const decoded = decodeLanding(value);
+        expect(hintedLanding(value)).toBe(hasAnyHint(decoded) ? decoded : undefined);
       }),
       { numRuns: 20_000 },
     );

@@ -135,6 +135,23 @@ export function hasAnyHint(text: string): boolean {
   return EMAIL_HINT.test(text) || hasDigitRun(text) || PERSONAL_PARAM_HINT.test(text);
 }
 
+/** What decoding may change ("%", "+") or an email's sign ("@", "%40"). */
+const ESCAPE_OR_EMAIL = /[%+@]/;
+
+/**
+ * A landing value decoded (`decodeLanding`) when it has a hint of personal data (`hasAnyHint`),
+ * else undefined. Most values have no "%", "+" or "@": each is its own decoded text and has no
+ * email's sign, so one test of those three characters stands for the two searches that decoding
+ * begins with and the email's test.
+ */
+export function hintedLanding(value: string): string | undefined {
+  if (ESCAPE_OR_EMAIL.test(value)) {
+    const decoded = decodeLanding(value);
+    return hasAnyHint(decoded) ? decoded : undefined;
+  }
+  return hasDigitRun(value) || PERSONAL_PARAM_HINT.test(value) ? value : undefined;
+}
+
 /** Of the ASCII characters, those of a run of digits (`\d[\d ()./-]{7,}`): 2 a digit, 1 a separator. */
 const RUN_CHARS = new Uint8Array(128);
 for (const char of " ()./-") RUN_CHARS[char.charCodeAt(0)] = 1;
@@ -239,9 +256,9 @@ export const piiInUtm = defineCheck({
       const value = values[v] as string;
       // Stryker disable next-line ConditionalExpression: placeholders hold no personal data
       if (!isUserValue(value)) continue;
-      const decoded = decodeLanding(value);
       // Most landing pages hold nothing like personal data: one pass tells them apart.
-      if (!hasAnyHint(decoded)) continue;
+      const decoded = hintedLanding(value);
+      if (decoded === undefined) continue;
       for (const hit of reportable(findPersonalData(decoded, true))) {
         findings.addIds(
           `landing:${hit.kind}`,
