@@ -185,31 +185,61 @@ let nameEnd = 0;
 /**
  * The name bit of the recognised parameter whose name starts at `at` in the query (from
  * `queryAt`, ending at `end`), written exactly and ended by "=", "&" or the query's end; else 0.
- * Where the name ends is left in `nameEnd`.
+ * Where the name ends is left in `nameEnd`. The name is matched as it is read, a character at a
+ * time through `NAME_STEPS` (no second pass to compare it with the names of its length).
  */
 function nameAt(value: string, at: number, queryAt: number, end: number): number {
   if (at - 1 !== queryAt && value.charCodeAt(at - 1) !== 0x26) return 0;
   let to = at;
-  while (to < end && isNameChar(value.charCodeAt(to))) to++;
+  let state = 1;
+  for (; to < end; to++) {
+    const code = value.charCodeAt(to);
+    if (!isNameChar(code)) break;
+    state = NAME_STEPS[state * NAME_CHARS + (code === 0x5f ? 0 : code - 0x60)] as number;
+  }
   nameEnd = to;
   if (to < end) {
     const next = value.charCodeAt(to);
     if (next !== 0x3d && next !== 0x26) return 0;
   }
-  // Compared in place, without a copy of the name to look up.
-  for (const [name, bit] of NAMES_BY_LENGTH[to - at] ?? []) {
-    if (value.startsWith(name, at)) return bit;
-  }
-  return 0;
+  return NAME_BITS[state] as number;
 }
 
-/** The recognised names and their glance bits by the names' length, for `nameAt`. */
-const NAMES_BY_LENGTH: (readonly [string, number])[][] = [];
-for (const [name, bit] of GLANCE_NAME_BIT) {
-  const sameLength = NAMES_BY_LENGTH[name.length] ?? [];
-  sameLength.push([name, bit]);
-  NAMES_BY_LENGTH[name.length] = sameLength;
-}
+/** The characters a recognised name is made of: "_" (0) and "a" to "z" (1 to 26). */
+const NAME_CHARS = 27;
+
+/**
+ * The recognised names as a tree of states, one a prefix of some name: the state after
+ * `state` and a character is `NAME_STEPS[state * NAME_CHARS + char]`, 0 once no name can follow
+ * (0 leads only to 0). The reading starts at state 1; `NAME_BITS` is the glance bit of the name
+ * a state completes, 0 for none.
+ */
+const { steps: NAME_STEPS, bits: NAME_BITS } = (() => {
+  const next: number[][] = [[], []];
+  const ends: number[] = [0, 0];
+  for (const [name, bit] of GLANCE_NAME_BIT) {
+    let state = 1;
+    for (const char of name) {
+      const index = char === "_" ? 0 : char.charCodeAt(0) - 0x60;
+      let to = (next[state] as number[])[index];
+      if (to === undefined) {
+        to = next.length;
+        next.push([]);
+        ends.push(0);
+        (next[state] as number[])[index] = to;
+      }
+      state = to;
+    }
+    ends[state] = bit;
+  }
+  const steps = new Int32Array(next.length * NAME_CHARS);
+  next.forEach((row, state) => {
+    row.forEach((to, index) => {
+      steps[state * NAME_CHARS + index] = to;
+    });
+  });
+  return { steps, bits: Int32Array.from(ends) };
+})();
 
 /** The bits of a glance that are recognised names present. */
 export const GLANCE_NAME_MASK = ~(
