@@ -1,5 +1,5 @@
 import { type AuditData, statsIds, type ValueStats } from "./audit-data.ts";
-import { doubled, letGo } from "./group-table.ts";
+import { doubled } from "./group-table.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
@@ -181,7 +181,9 @@ export class FindingCollector {
       serial += 1;
       const ids = draft.ids;
       const added = draft.count;
-      const rows = new Int32Array(added);
+      // The distinct ids are written over the ids added, in place (the `count` kept so far never
+      // passes the one read): no second array as long, a finding may name most of a million rows.
+      const rows = ids;
       const top: number[] = [];
       /** The sessions a row needs to enter the full `top`. */
       let floor = -1;
@@ -206,11 +208,10 @@ export class FindingCollector {
           floor = sessionsById[top[EXAMPLES_PER_FINDING - 1] as number] as number;
         }
       }
-      letGo(draft.ids);
       draft.ids = new Int32Array(0);
       draft.count = 0;
       settled.set(draft, {
-        rows: count < rows.length ? rows.slice(0, count) : rows,
+        rows: rows.subarray(0, count),
         sessions,
         busiest: top.map((id) => this.data.rowById(id) as AggregatedRow),
       });
