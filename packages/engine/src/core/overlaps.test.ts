@@ -196,14 +196,19 @@ describe("one root cause costs once", () => {
 
 describe("resolveOverlaps", () => {
   /** A failed check of one finding on the medium naming `rows` (ids) of `sessions` in all. */
-  function outcome(id: string, rows: number[], sessions: number): CheckOutcome {
+  function outcome(
+    id: string,
+    rows: number[],
+    sessions: number,
+    field: Finding["field"] = "sessionManualMedium",
+  ): CheckOutcome {
     const finding: Finding = {
       key: `k-${id}`,
       title: id,
       values: [],
       affectedSessions: sessions,
       examples: [],
-      field: "sessionManualMedium",
+      field,
     };
     return {
       result: {
@@ -228,10 +233,16 @@ describe("resolveOverlaps", () => {
     // Ties: c meets b's row first, d meets a's session-less row first.
     const c = outcome("c", [1, 0], 10);
     const d = outcome("d", [2, 1, 0], 10);
-    resolveOverlaps([a, b, c, d], (sessions) => sessions / 100, sessionsById);
+    // Findings on the source, ranked among them: their rows are claimed apart from the medium's.
+    const e = outcome("e", [0, 3], 12, "sessionSource");
+    const f = outcome("f", [3], 7, "sessionManualSource");
+    resolveOverlaps([a, e, b, c, f, d], (sessions) => sessions / 100, sessionsById);
     expect(c.result.findings[0]?.foldedInto).toEqual({ checkId: "b", key: "k-b" });
     expect(d.result.findings[0]?.foldedInto).toEqual({ checkId: "a", key: "k-a" });
+    expect(f.result.findings[0]?.foldedInto).toEqual({ checkId: "e", key: "k-e" });
     expect(b.result.findings[0]?.alsoFound).toEqual([{ checkId: "c", key: "k-c", title: "c" }]);
-    expect([a, b, c, d].map((o) => o.result.costedShare)).toEqual([0.05, 0.05, 0, 0]);
+    expect([a, e, b, c, f, d].map((o) => o.result.costedShare)).toEqual([
+      0.05, 0.12, 0.05, 0, 0, 0,
+    ]);
   });
 });

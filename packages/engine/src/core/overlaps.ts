@@ -108,8 +108,18 @@ export function resolveOverlaps(
       b.finding.affectedSessions - a.finding.affectedSessions,
   );
 
-  // Per family, the entry (its index + 1) that claimed each row id first.
-  const claims = new Map<string, Int32Array>();
+  // Each family's entries, in rank order: families are read one after another, as no entry
+  // claims, covers or folds into another family's rows.
+  const families = new Map<string, number[]>();
+  for (const [index, entry] of entries.entries()) {
+    const members = families.get(entry.family);
+    if (members) members.push(index);
+    else families.set(entry.family, [index]);
+  }
+  // The entry (its index + 1) that claimed each row id first, in the family being read: one
+  // array for all of them, cleared between (an array as long as the rows for each family was a
+  // few MB each at high cardinality).
+  const claimed = new Int32Array(sessionsById.length);
   /**
    * The sessions of an entry's rows each earlier entry claimed, by that entry's index, and those
    * entries in the order their first row came: an array rather than a Map, as a finding may
@@ -117,12 +127,16 @@ export function resolveOverlaps(
    */
   const covered = new Float64Array(entries.length);
   const owners: number[] = [];
-  for (const [index, entry] of entries.entries()) {
-    let claimed = claims.get(entry.family);
-    if (!claimed) {
-      claimed = new Int32Array(sessionsById.length);
-      claims.set(entry.family, claimed);
-    }
+  let first = true;
+  for (const members of families.values()) {
+    if (!first) claimed.fill(0);
+    first = false;
+    for (const index of members) foldOrClaim(index);
+  }
+
+  /** Lets entry `index` claim its rows no earlier entry of its family did, or fold it. */
+  function foldOrClaim(index: number): void {
+    const entry = entries[index] as Entry;
     const rows = entry.rows;
     for (let i = 0; i < rows.length; i++) {
       const id = rows[i] as number;
@@ -152,8 +166,7 @@ export function resolveOverlaps(
       }
     }
     owners.length = 0;
-    if (entry.claimedSessions > 0) continue;
-    if (!into) continue;
+    if (entry.claimedSessions > 0 || !into) return;
     const target = outcomes[into.checkIndex]?.result as CheckResult;
     const source = outcomes[entry.checkIndex]?.result as CheckResult;
     entry.finding.foldedInto = { checkId: target.id, key: into.finding.key };
