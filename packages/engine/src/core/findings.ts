@@ -174,7 +174,7 @@ export class FindingCollector {
     const limit = this.data.idLimit;
     // The finding that last took each row, so a finding takes a row once; 0 for a row no finding
     // took yet, whose sessions then count for the check too.
-    const takenBy = new Int32Array(limit);
+    const takenBy = takenByOf(this.data, limit);
     let serial = 0;
     let totalSessions = 0;
     for (const draft of this.drafts.values()) {
@@ -249,6 +249,24 @@ export class FindingCollector {
     }
     return out.sort((a, b) => b.affectedSessions - a.affectedSessions || cmp(a.key, b.key));
   }
+}
+
+/**
+ * Each audit's array for `settle`'s marks, by its data, as long as `limit` and all zeros: one
+ * reused by every check's collector, cleared each time, rather than one made for each (at high
+ * cardinality a few MB each, which made the collector run more often). Let go with the audit.
+ */
+const takenByArrays = new WeakMap<AuditData, Int32Array>();
+
+function takenByOf(data: AuditData, limit: number): Int32Array {
+  let takenBy = takenByArrays.get(data);
+  if (!takenBy || takenBy.length < limit) {
+    takenBy = new Int32Array(limit);
+    takenByArrays.set(data, takenBy);
+    return takenBy;
+  }
+  takenBy.fill(0, 0, limit);
+  return takenBy;
 }
 
 function isRow(value: AggregatedRow | Iterable<AggregatedRow>): value is AggregatedRow {
