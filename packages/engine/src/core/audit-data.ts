@@ -229,6 +229,7 @@ export class AuditData {
   /** Columns of the first of several dimensions each row has (`firstOfColumn`), by their names. */
   private readonly firstOfCache = new Map<string, Column>();
   private readonly derivedCache = new Map<string, unknown>();
+  private empty: Column | undefined;
   private readonly keys: RowKeys | undefined;
   private readonly utmDimensions = new Map<UtmParam, Dimension | null>();
   private readonly channelCache = new Map<AggregatedRow, Channel>();
@@ -489,9 +490,12 @@ export class AuditData {
     return this.columnOf(numberOf, table);
   }
 
-  /** A column of this view's rows in which no row has a value. */
+  /**
+   * A column of this view's rows in which no row has a value: one for every dimension the view
+   * lacks (its array of -1s is as long as the rows, a few MB each at high cardinality).
+   */
   private emptyColumn(): Column {
-    return {
+    this.empty ??= {
       values: [],
       sessions: new Float64Array(0),
       starts: new Int32Array(1),
@@ -501,6 +505,7 @@ export class AuditData {
       firstId: this.firstId,
       sessionsById: this.sessionsById,
     };
+    return this.empty;
   }
 
   /**
