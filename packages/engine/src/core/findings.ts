@@ -1,5 +1,5 @@
 import { type AuditData, statsIds, type ValueStats } from "./audit-data.ts";
-import { doubled } from "./group-table.ts";
+import { doubled, shrunk } from "./group-table.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
@@ -211,7 +211,8 @@ export class FindingCollector {
       draft.ids = new Int32Array(0);
       draft.count = 0;
       settled.set(draft, {
-        rows: rows.subarray(0, count),
+        // Kept until overlaps are resolved, with every other check's: no spare room.
+        rows: shrunk(rows, count),
         sessions,
         busiest: top.map((id) => this.data.rowById(id) as AggregatedRow),
       });

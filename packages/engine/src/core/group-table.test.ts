@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KEY_DIMENSIONS } from "./auditor.ts";
-import { GroupTable } from "./group-table.ts";
+import { doubled, GroupTable, shrunk } from "./group-table.ts";
 import { DIMENSIONS } from "./types.ts";
 
 function lookup(table: GroupTable, values: readonly (string | undefined)[]): number {
@@ -109,5 +109,20 @@ describe("GroupTable with the caller's dictionaries", () => {
 describe("the auditor's grouping", () => {
   it("keys on every dimension but date", () => {
     expect([...KEY_DIMENSIONS].sort()).toEqual(DIMENSIONS.filter((d) => d !== "date").sort());
+  });
+});
+
+describe("shrunk", () => {
+  it("keeps an array's first items in a buffer of just their size and lets the old one go", () => {
+    const grown = doubled(Int32Array.from([1, 2, 3, 4]));
+    grown.set([5, 6], 4);
+    const kept = shrunk(grown, 5);
+    expect([...kept]).toEqual([1, 2, 3, 4, 5]);
+    expect(kept.buffer.byteLength).toBe(20);
+    expect(grown.length).toBe(0);
+    // A view into another array's buffer is copied, the other array left as it was.
+    const whole = Int32Array.from([7, 8, 9]);
+    expect([...shrunk(whole.subarray(1), 1)]).toEqual([8]);
+    expect([...whole]).toEqual([7, 8, 9]);
   });
 });

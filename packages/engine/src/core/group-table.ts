@@ -213,6 +213,25 @@ export function letGo(array: Int32Array | Float64Array | Uint8Array): void {
   }
 }
 
+/**
+ * `array`'s first `length` items in a buffer of just that size, `array` let go: a grown array's
+ * spare room given back. The buffer is transferred (its memory reallocated, not copied, where
+ * the system allows), so a shorter array costs no second one as long.
+ */
+export function shrunk(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const buffer = array.buffer;
+  if (
+    array.byteOffset === 0 &&
+    buffer instanceof ArrayBuffer &&
+    !buffer.detached &&
+    typeof buffer.transfer === "function" &&
+    length <= array.length
+  ) {
+    return new Int32Array(buffer.transfer(length * Int32Array.BYTES_PER_ELEMENT));
+  }
+  return array.slice(0, length);
+}
+
 /** Whether the tuple at `tuples[base, base + width)` is the ids `source[at, at + width)`. */
 function sameTuple(
   tuples: Int32Array,
