@@ -2,7 +2,7 @@
 // channel rules read the medium, so these sessions report a medium of "(not set)" and usually
 // fall into Unassigned instead of Email, Paid Social or the channel they belong to.
 import { defineCheck } from "../core/check.ts";
-import { VALUES_PER_FINDING } from "../core/findings.ts";
+import { type PendingFinding, PendingFindings } from "../core/findings.ts";
 import type { AggregatedRow, Dimension } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import {
@@ -13,6 +13,7 @@ import {
   landingParams,
 } from "../rules/tagging.ts";
 import { GLANCE, glancedParam, landingGlances } from "../rules/urls.ts";
+import { hasUserValueAt, userValueColumn } from "../rules/values-extra.ts";
 
 const MEDIUM_DIMENSIONS: readonly Dimension[] = ["sessionManualMedium", "sessionMedium"];
 
@@ -49,21 +50,18 @@ export const missingUtmMedium = defineCheck({
   run(data, findings) {
     const rows = data.rows;
     const firstId = data.firstId;
-    // Each row's mediums, source and campaign by value id, each value judged once; a dimension
-    // no view has is no column (no row has a value).
-    const userValuesOf = (dimension: Dimension): UserValues | undefined => {
-      if (!data.has(dimension)) return undefined;
-      const column = data.ownColumn(dimension);
-      const user = new Uint8Array(column.values.length);
-      for (let v = 0; v < user.length; v++) user[v] = isUserValue(column.values[v]) ? 1 : 0;
-      return { ofRow: column.valueOfRow, user };
-    };
-    // A medium in any traffic dimension (a UTM, or auto-tagging's cpc) means GA4 had one.
+    // Each row's mediums, source and campaign by value id, each value judged once (no column for
+    // a dimension no view has). A medium in any traffic dimension (a UTM, or auto-tagging's cpc)
+    // means GA4 had one.
     const mediumDimensions = MEDIUM_DIMENSIONS.filter((dimension) => data.has(dimension));
-    const firstMedium = mediumDimensions[0] ? userValuesOf(mediumDimensions[0]) : undefined;
-    const secondMedium = mediumDimensions[1] ? userValuesOf(mediumDimensions[1]) : undefined;
-    const sources = firstMedium ? userValuesOf("sessionManualSource") : undefined;
-    const campaigns = firstMedium ? userValuesOf("sessionManualCampaignName") : undefined;
+    const firstMedium = mediumDimensions[0]
+      ? userValueColumn(data, mediumDimensions[0])
+      : undefined;
+    const secondMedium = mediumDimensions[1]
+      ? userValueColumn(data, mediumDimensions[1])
+      : undefined;
+    const sources = firstMedium ? userValueColumn(data, "sessionManualSource") : undefined;
+    const campaigns = firstMedium ? userValueColumn(data, "sessionManualCampaignName") : undefined;
     // Each row's landing page glanced at once (shared with other checks), when this view has it.
     const landings = data.has("landingPagePlusQueryString")
       ? data.column("landingPagePlusQueryString")
@@ -73,23 +71,16 @@ export const missingUtmMedium = defineCheck({
     const mayCarryClickId = clickIdHints(data);
     // Each finding's row ids in row order and its first values, added by id once all are read
     // (a finding a row cost a lookup and a values list a row).
-    const pending = new Map<string, Pending>();
-    const pendingOf = (key: string, title: string): Pending => {
-      let entry = pending.get(key);
-      if (!entry) {
-        entry = { title, ids: [], values: new Set() };
-        pending.set(key, entry);
-      }
-      return entry;
-    };
+    const pending = new PendingFindings();
+    const pendingOf = (key: string, title: string) => pending.of(key, title, "sessionManualMedium");
     /**
      * The finding a source or campaign text goes to, made once per text (at high cardinality
      * nearly every row is reported, and a key, a title and a lookup by a new key a row cost more
      * than reading the row); null when the row is not reported.
      */
-    const bySource = new Map<string, Pending | null>();
-    const byCampaign = new Map<string, Pending | null>();
-    const sourceEntry = (source: string): Pending | null => {
+    const bySource = new Map<string, PendingFinding | null>();
+    const byCampaign = new Map<string, PendingFinding | null>();
+    const sourceEntry = (source: string): PendingFinding | null => {
       let entry = bySource.get(source);
       if (entry === undefined) {
         const part = keyPart(source);
@@ -100,7 +91,7 @@ export const missingUtmMedium = defineCheck({
       }
       return entry;
     };
-    const campaignEntry = (campaign: string): Pending => {
+    const campaignEntry = (campaign: string): PendingFinding => {
       let entry = byCampaign.get(campaign);
       if (!entry) {
         entry = pendingOf(
@@ -119,18 +110,18 @@ export const missingUtmMedium = defineCheck({
       const entry = sourceEntry(source);
       if (!entry) return;
       entry.ids.push(firstId + r);
-      if (entry.values.size >= VALUES_PER_FINDING) return;
-      entry.values.add(source);
-      if (entry.values.size >= VALUES_PER_FINDING) return;
+      if (!entry.takesValues) return;
+      entry.addValue(source);
+      if (!entry.takesValues) return;
       const campaign = campaignOf(r);
-      if (isUserValue(campaign)) entry.values.add(campaign);
+      if (isUserValue(campaign)) entry.addValue(campaign);
     };
     /** A row without a source reported under its campaign, when that is a user value. */
     const reportCampaign = (r: number, campaign: string) => {
       if (!isUserValue(campaign)) return;
       const entry = campaignEntry(campaign);
       entry.ids.push(firstId + r);
-      if (entry.values.size < VALUES_PER_FINDING) entry.values.add(campaign);
+      entry.addValue(campaign);
     };
     const rowCampaign = (r: number) =>
       (rows[r] as AggregatedRow).values.sessionManualCampaignName ?? "";
@@ -146,8 +137,7 @@ export const missingUtmMedium = defineCheck({
 
     for (let r = 0; r < rows.length; r++) {
       // Stryker disable next-line ConditionalExpression,EqualityOperator: no dimension, no medium
-      if (firstMedium && hasUserValue(firstMedium, r)) continue;
-      if (secondMedium && hasUserValue(secondMedium, r)) continue;
+      if (hasUserValueAt(firstMedium, r) || hasUserValueAt(secondMedium, r)) continue;
       // This view's landing column read by value id when there is one: no row object reached.
       const landingAt = glances && landingOfRow ? (landingOfRow[r] as number) : -2;
       const read =
@@ -158,10 +148,7 @@ export const missingUtmMedium = defineCheck({
             : undefined;
       // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
       if (mayCarryClickId[r] === 1 && hasGoogleClickId(read as string)) continue;
-      if (
-        firstMedium &&
-        ((sources && hasUserValue(sources, r)) || (campaigns && hasUserValue(campaigns, r)))
-      ) {
+      if (firstMedium && (hasUserValueAt(sources, r) || hasUserValueAt(campaigns, r))) {
         const values = (rows[r] as AggregatedRow).values;
         const source = values.sessionManualSource ?? "";
         if (isUserValue(source)) reportSource(r, source, rowCampaign);
@@ -192,33 +179,9 @@ export const missingUtmMedium = defineCheck({
       if (isUserValue(sourceText)) reportSource(r, sourceText, landingCampaign);
       else reportCampaign(r, landingCampaign());
     }
-    for (const [key, { title, ids, values }] of pending) {
-      findings.addIds(key, title, ids, 0, ids.length, {
-        values,
-        field: "sessionManualMedium",
-      });
-    }
+    pending.addTo(findings);
   },
 });
-
-/** Each row's value id of a dimension, and whether each value is a user value (1). */
-interface UserValues {
-  ofRow: Int32Array;
-  user: Uint8Array;
-}
-
-/** Whether row `r` has a user value in the dimension. */
-function hasUserValue({ ofRow, user }: UserValues, r: number): boolean {
-  const value = ofRow[r] as number;
-  return value >= 0 && user[value] === 1;
-}
-
-/** A finding's title, its row ids in row order and its first values, added once all are read. */
-interface Pending {
-  title: string;
-  ids: number[];
-  values: Set<string>;
-}
 
 /** True when a landing URL's parameter is there and not blank once decoded. */
 function hasValue(raw: string | undefined): boolean {

@@ -1,26 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { context } from "../testing/support.ts";
-import { AuditData, statsIds, statsOfIds } from "./audit-data.ts";
-import type { AggregatedRow, Dimension } from "./types.ts";
-
-function row(source: string, sessions: number): AggregatedRow {
-  return { values: { sessionSource: source }, sessions, keyEvents: 0, rows: 1 };
-}
-
-function dataOf(rows: AggregatedRow[], firstId = 0): AuditData {
-  const present = new Set<Dimension>(["sessionSource"]);
-  return new AuditData(rows, present, context(), {
-    view: "sessions",
-    totalSessions: 0,
-    others: [],
-    firstId,
-  });
-}
+import { sourceData, sourceRow } from "../testing/support.ts";
+import { statsIds, statsOfIds } from "./audit-data.ts";
+import type { AggregatedRow } from "./types.ts";
 
 describe("statsOfIds", () => {
   it("makes the rows of the ids given, in their order, only when asked", () => {
-    const rows = [row("a", 1), row("b", 2), row("a", 4), row("a", 8)];
-    const data = dataOf(rows, 10);
+    const rows = [sourceRow("a", 1), sourceRow("b", 2), sourceRow("a", 4), sourceRow("a", 8)];
+    const data = sourceData(rows, 10);
     const column = data.column("sessionSource");
     expect(column.sessionsById[12]).toBe(4);
     const ids = Int32Array.of(13, 10);
@@ -34,8 +20,8 @@ describe("statsOfIds", () => {
   });
 
   it("lets the ids go when the stats are given other rows", () => {
-    const rows = [row("a", 1), row("a", 2)];
-    const column = dataOf(rows).column("sessionSource");
+    const rows = [sourceRow("a", 1), sourceRow("a", 2)];
+    const column = sourceData(rows).column("sessionSource");
     const stats = statsOfIds("a", 3, column, Int32Array.of(0, 1));
     stats.rows = [rows[1] as AggregatedRow];
     expect(statsIds(stats)).toBeUndefined();
@@ -43,7 +29,7 @@ describe("statsOfIds", () => {
   });
 
   it("knows no ids for any other stats", () => {
-    const data = dataOf([row("a", 1)]);
+    const data = sourceData([sourceRow("a", 1)]);
     const entry = data.values("sessionSource").get("a");
     expect(entry && statsIds(entry)).toBeUndefined();
     expect(statsIds({ value: "a", sessions: 1, rows: [] })).toBeUndefined();

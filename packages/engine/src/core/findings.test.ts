@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { context } from "../testing/support.ts";
+import { context, sourceData, sourceRow } from "../testing/support.ts";
 import { AuditData, statsOfIds, type ValueStats } from "./audit-data.ts";
-import { FindingCollector } from "./findings.ts";
+import { FindingCollector, PendingFindings, VALUES_PER_FINDING } from "./findings.ts";
 import type { AggregatedRow, Dimension } from "./types.ts";
-
-function row(source: string, sessions: number): AggregatedRow {
-  return { values: { sessionSource: source }, sessions, keyEvents: 0, rows: 1 };
-}
-
-function dataOf(rows: AggregatedRow[], firstId = 0): AuditData {
-  const present = new Set<Dimension>(["sessionSource"]);
-  return new AuditData(rows, present, context(), {
-    view: "sessions",
-    totalSessions: 0,
-    others: [],
-    firstId,
-  });
-}
 
 describe("FindingCollector", () => {
   it("counts a row once per finding and once for the check, however often it is added", () => {
-    const rows = [row("a", 5), row("b", 7), row("c", 11)];
-    const collector = new FindingCollector(dataOf(rows));
+    const rows = [sourceRow("a", 5), sourceRow("b", 7), sourceRow("c", 11)];
+    const collector = new FindingCollector(sourceData(rows));
     collector.add("x", "X", [rows[0] as AggregatedRow, rows[1] as AggregatedRow]);
     collector.add("x", "X", rows[0] as AggregatedRow);
     collector.add("x", "X", [rows[1] as AggregatedRow, rows[0] as AggregatedRow]);
@@ -36,8 +22,14 @@ describe("FindingCollector", () => {
   });
 
   it("shows the busiest rows first and, of equals, the first added", () => {
-    const rows = [row("a", 3), row("b", 9), row("c", 3), row("d", 1), row("e", 9)];
-    const collector = new FindingCollector(dataOf(rows, 10));
+    const rows = [
+      sourceRow("a", 3),
+      sourceRow("b", 9),
+      sourceRow("c", 3),
+      sourceRow("d", 1),
+      sourceRow("e", 9),
+    ];
+    const collector = new FindingCollector(sourceData(rows, 10));
     collector.add("x", "X", [...rows].reverse());
     const [finding] = collector.findings();
     expect(finding?.examples.map((example) => example.values.sessionSource)).toEqual([
@@ -49,9 +41,9 @@ describe("FindingCollector", () => {
   });
 
   it("refuses a row that is not the audit's, and rows once the findings were read", () => {
-    const rows = [row("a", 1)];
-    const collector = new FindingCollector(dataOf(rows));
-    expect(() => collector.add("x", "X", row("a", 1))).toThrow(/rows of the audit's data/);
+    const rows = [sourceRow("a", 1)];
+    const collector = new FindingCollector(sourceData(rows));
+    expect(() => collector.add("x", "X", sourceRow("a", 1))).toThrow(/rows of the audit's data/);
     collector.add("x", "X", rows);
     collector.findings();
     expect(() => collector.add("x", "X", rows)).toThrow(/read already/);
@@ -60,8 +52,8 @@ describe("FindingCollector", () => {
 
 describe("AuditData.valueStats", () => {
   it("gives one value's stats as the value list would, built or not", () => {
-    const rows = [row("a", 1), row("b", 2), row("a", 4)];
-    const data = dataOf(rows);
+    const rows = [sourceRow("a", 1), sourceRow("b", 2), sourceRow("a", 4)];
+    const data = sourceData(rows);
     const before = data.valueStats("sessionSource", "a");
     expect(before).toEqual({ value: "a", sessions: 5, rows: [rows[0], rows[2]] });
     expect(data.valueStats("sessionSource", "z")).toBeUndefined();
@@ -73,8 +65,14 @@ describe("AuditData.valueStats", () => {
 describe("FindingCollector.addValue", () => {
   /** Sources a, b, a, c, a: "a" has rows 0, 2 and 4. */
   function sample() {
-    const rows = [row("a", 1), row("b", 2), row("a", 4), row("c", 8), row("a", 16)];
-    const data = dataOf(rows);
+    const rows = [
+      sourceRow("a", 1),
+      sourceRow("b", 2),
+      sourceRow("a", 4),
+      sourceRow("c", 8),
+      sourceRow("a", 16),
+    ];
+    const data = sourceData(rows);
     return { rows, data, a: data.values("sessionSource").get("a") as ValueStats };
   }
 
@@ -134,7 +132,7 @@ describe("FindingCollector.addValue", () => {
     const collector = new FindingCollector(data);
     // Part of the value's rows, and stats read before any list was built.
     collector.addValue("part", "P", "sessionSource", { ...a, rows: [rows[4] as AggregatedRow] });
-    const fresh = dataOf([row("a", 1), row("b", 2)]);
+    const fresh = sourceData([sourceRow("a", 1), sourceRow("b", 2)]);
     const early = fresh.valueStats("sessionSource", "b") as ValueStats;
     const other = new FindingCollector(fresh);
     other.addValue("b", "B", "sessionSource", early);
@@ -146,7 +144,7 @@ describe("FindingCollector.addValue", () => {
       stranger.addValue("s", "S", "sessionSource", {
         value: "a",
         sessions: 1,
-        rows: [row("a", 1)],
+        rows: [sourceRow("a", 1)],
       }),
     ).toThrow(/rows of the audit's data/);
   });
@@ -156,7 +154,7 @@ describe("FindingCollector.addValue", () => {
     const sessionsById = new Float64Array(5);
     const links = { totalSessions: 31, others, sessionsById };
     const ledger = new AuditData(
-      [row("a", 1), row("b", 2)],
+      [sourceRow("a", 1), sourceRow("b", 2)],
       new Set(["sessionSource"]),
       context(),
       {
@@ -183,5 +181,28 @@ describe("FindingCollector.addValue", () => {
     expect([...(collector.rowsByKey().get("shoes") ?? [])]).toEqual([2, 4]);
     expect(collector.findings()[0]?.examples.map((example) => example.sessions)).toEqual([16, 4]);
     expect(collector.affectedSessions()).toBe(20);
+  });
+});
+
+describe("PendingFindings", () => {
+  it("gathers findings by key and hands them over by id, in the order they were first named", () => {
+    const rows = [sourceRow("a", 5), sourceRow("b", 7), sourceRow("c", 11)];
+    const pending = new PendingFindings();
+    const x = pending.of("x", "X", "sessionSource");
+    x.ids.push(0, 2);
+    expect(pending.of("x", "other title", "sessionMedium")).toBe(x);
+    const y = pending.of("y", "Y", "sessionMedium");
+    y.ids.push(1);
+    for (let v = 0; v < VALUES_PER_FINDING + 3; v++) y.addValue(`v${v}`);
+    expect(y.takesValues).toBe(false);
+    expect(x.takesValues).toBe(true);
+    const collector = new FindingCollector(sourceData(rows));
+    pending.addTo(collector);
+    const found = collector.findings();
+    expect(found.map((f) => [f.key, f.title, f.field, f.affectedSessions])).toEqual([
+      ["x", "X", "sessionSource", 16],
+      ["y", "Y", "sessionMedium", 7],
+    ]);
+    expect(found[1]?.values).toHaveLength(VALUES_PER_FINDING);
   });
 });

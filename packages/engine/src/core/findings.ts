@@ -253,6 +253,58 @@ export class FindingCollector {
 }
 
 /**
+ * A finding a check gathers row by row before it hands it over (`PendingFindings`): its rows' ids
+ * in row order and its first values.
+ */
+export class PendingFinding {
+  readonly title: string;
+  readonly field: Dimension;
+  readonly ids: number[] = [];
+  readonly values = new Set<string>();
+
+  constructor(title: string, field: Dimension) {
+    this.title = title;
+    this.field = field;
+  }
+
+  /** Whether it still takes values: a finding shows its first VALUES_PER_FINDING only. */
+  get takesValues(): boolean {
+    return this.values.size < VALUES_PER_FINDING;
+  }
+
+  /** Adds `value` to the values shown, while it takes values. */
+  addValue(value: string): void {
+    if (this.values.size < VALUES_PER_FINDING) this.values.add(value);
+  }
+}
+
+/**
+ * Findings a check gathers by key while it reads its rows by value id, then hands to the
+ * collector by id in the order their first rows came (`addTo`): the key, title and values list
+ * are made once a finding, not once a row (at high cardinality nearly every row is reported).
+ */
+export class PendingFindings {
+  readonly #byKey = new Map<string, PendingFinding>();
+
+  /** The finding of `key`, made with its title and field the first time. */
+  of(key: string, title: string, field: Dimension): PendingFinding {
+    let finding = this.#byKey.get(key);
+    if (!finding) {
+      finding = new PendingFinding(title, field);
+      this.#byKey.set(key, finding);
+    }
+    return finding;
+  }
+
+  /** Adds every finding gathered to `findings`, its rows by id. */
+  addTo(findings: FindingCollector): void {
+    for (const [key, { title, field, ids, values }] of this.#byKey) {
+      findings.addIds(key, title, ids, 0, ids.length, { values, field });
+    }
+  }
+}
+
+/**
  * Each audit's array for `settle`'s marks, by its data, as long as `limit` and all zeros: one
  * reused by every check's collector, cleared each time, rather than one made for each (at high
  * cardinality a few MB each, which made the collector run more often). Let go with the audit.

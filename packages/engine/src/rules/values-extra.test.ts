@@ -5,9 +5,11 @@ import { context } from "../testing/support.ts";
 import {
   busiest,
   editDistance,
+  hasUserValueAt,
   listForTitle,
   numberTemplate,
   taggedValues,
+  userValueColumn,
 } from "./values-extra.ts";
 
 function dataOf(rows: AggregatedRow[]): AuditData {
@@ -104,5 +106,23 @@ describe("taggedValues", () => {
       row({ sessionCampaignName: "(referral)", sessionMedium: "referral" }),
     ]);
     expect(taggedValues(data, "campaign").map((stats) => stats.value)).toEqual(["partner_launch"]);
+  });
+});
+
+describe("userValueColumn", () => {
+  it("marks each value a person set, read by each row's value id", () => {
+    const data = dataOf([
+      row({ sessionManualSource: "news" }),
+      row({ sessionManualSource: "(not set)" }),
+      row({ sessionMedium: "email" }),
+      row({ sessionManualSource: "news" }),
+    ]);
+    const column = userValueColumn(data, "sessionManualSource");
+    expect(column?.values).toEqual(["news", "(not set)"]);
+    expect([...(column?.user ?? [])]).toEqual([1, 0]);
+    expect([0, 1, 2, 3].map((r) => hasUserValueAt(column, r))).toEqual([true, false, false, true]);
+    // A dimension no view has: no column, and no row has a value.
+    expect(userValueColumn(data, "sessionManualTerm")).toBeUndefined();
+    expect(hasUserValueAt(undefined, 0)).toBe(false);
   });
 });

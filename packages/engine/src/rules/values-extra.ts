@@ -15,6 +15,35 @@ export {
   PARAM_NAMES,
 } from "../core/audit-data.ts";
 
+/**
+ * A dimension's value in each of a view's own rows by value id (`valueOfRow` of its column), with
+ * each value marked 1 when a person set it (`isUserValue`): judged once a value, read once a row.
+ */
+export interface UserValueColumn {
+  readonly ofRow: Int32Array;
+  readonly values: readonly string[];
+  readonly user: Uint8Array;
+}
+
+/** The view's own column of `dimension` with its user values marked; none when no view has it. */
+export function userValueColumn(
+  data: AuditData,
+  dimension: Dimension,
+): UserValueColumn | undefined {
+  if (!data.has(dimension)) return undefined;
+  const { valueOfRow, values } = data.ownColumn(dimension);
+  const user = new Uint8Array(values.length);
+  for (let v = 0; v < values.length; v++) user[v] = isUserValue(values[v]) ? 1 : 0;
+  return { ofRow: valueOfRow, values, user };
+}
+
+/** Whether row `r` has a value a person set in the column (none without the column). */
+export function hasUserValueAt(column: UserValueColumn | undefined, r: number): boolean {
+  if (!column) return false;
+  const value = column.ofRow[r] as number;
+  return value >= 0 && column.user[value] === 1;
+}
+
 /** Mediums GA4 writes for untagged visits: their sources are search engines and referrers. */
 const UNTAGGED_MEDIUMS = new Set(["organic", "referral"]);
 

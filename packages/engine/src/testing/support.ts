@@ -69,3 +69,42 @@ export function utmRow(
 export function findingKeys(result: CheckResult): string[] {
   return result.findings.map((finding) => finding.key).sort();
 }
+
+/**
+ * Each finding's key, title, values and sessions, by key: what a check found, compared with what
+ * a plain reading of its rule finds in a property test.
+ */
+export function findingSummaries(
+  result: CheckResult,
+): { key: string; title: string; values: string[]; sessions: number }[] {
+  return result.findings
+    .map(({ key, title, values, affectedSessions }) => ({
+      key,
+      title,
+      values,
+      sessions: affectedSessions,
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** A generated row without its undefined values, as an export without the column has none. */
+export function withoutUndefined(row: object): AuditRow {
+  return Object.fromEntries(
+    Object.entries(row).filter(([, value]) => value !== undefined),
+  ) as AuditRow;
+}
+
+/** An aggregated row of one source, for tests of what reads rows by id. */
+export function sourceRow(source: string, sessions: number): AggregatedRow {
+  return { values: { sessionSource: source }, sessions, keyEvents: 0, rows: 1 };
+}
+
+/** The ledger of `rows` (sessionSource only), its rows numbered from `firstId`. */
+export function sourceData(rows: AggregatedRow[], firstId = 0): AuditData {
+  return new AuditData(rows, new Set<Dimension>(["sessionSource"]), context(), {
+    view: "sessions",
+    totalSessions: 0,
+    others: [],
+    firstId,
+  });
+}
