@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseLanding } from "../core/values.ts";
 import { UTM_PARAMETER_NAMES } from "../rules/urls.ts";
-import { findingKeys, runOn } from "../testing/support.ts";
+import { findingKeys, joinedPieces, runOn } from "../testing/support.ts";
 import { duplicateUtmParameter, repeatsName } from "./duplicate-utm-parameter.ts";
 
 function landing(value: string, sessions = 10) {
@@ -84,9 +84,7 @@ describe("duplicate-utm-parameter", () => {
       "x",
       "/p",
     ];
-    const url = fc
-      .array(fc.constantFrom(...pieces), { maxLength: 14 })
-      .map((parts) => parts.join(""));
+    const url = joinedPieces(pieces, 14);
     fc.assert(
       fc.property(url, (value) => {
         const names = parseLanding(value)

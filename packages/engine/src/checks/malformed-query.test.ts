@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { utmGlance } from "../rules/urls.ts";
-import { findingKeys, runOn } from "../testing/support.ts";
+import { findingKeys, joinedPieces, runOn } from "../testing/support.ts";
 import { defectsOf, isSuspect, malformedQuery, mayBeMalformed } from "./malformed-query.ts";
 
 function landing(value: string, sessions = 10) {
@@ -110,9 +110,7 @@ describe("malformed-query", () => {
       "/p",
       "x=1",
     ];
-    const url = fc
-      .array(fc.constantFrom(...pieces), { maxLength: 12 })
-      .map((parts) => parts.join(""));
+    const url = joinedPieces(pieces, 12);
     fc.assert(
       fc.property(url, (value) => {
         expect(defectsOf(value)).toEqual(defectsOf(value, false));
@@ -147,9 +145,7 @@ describe("malformed-query", () => {
       "/p",
       "x=1",
     ];
-    const url = fc
-      .array(fc.constantFrom(...pieces), { maxLength: 12 })
-      .map((parts) => parts.join(""));
+    const url = joinedPieces(pieces, 12);
     fc.assert(
       fc.property(url, (value) => {
         if (mayBeMalformed(value, utmGlance(value))) return;

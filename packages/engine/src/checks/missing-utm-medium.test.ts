@@ -7,6 +7,7 @@ import { decodeParam, hasGoogleClickId, keyPart, landingParams } from "../rules/
 import {
   findingKeys,
   findingSummaries,
+  joinedPieces,
   runOn,
   utmRow,
   withoutUndefined,
@@ -179,9 +180,7 @@ describe("missing-utm-medium against its rule read row by row", () => {
       "gclid=1",
       "%E0",
     ];
-    const landing = fc
-      .array(pick(...landingPieces), { maxLength: 10 })
-      .map((parts) => parts.join(""));
+    const landing = joinedPieces(landingPieces, 10);
     const row = fc.record(
       {
         sessionMedium: pick(undefined, "(not set)", "email", " "),

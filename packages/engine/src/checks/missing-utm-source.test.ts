@@ -6,6 +6,7 @@ import { isUserValue, parseLanding } from "../core/values.ts";
 import {
   findingKeys,
   findingSummaries,
+  joinedPieces,
   runOn,
   utmRow,
   withoutUndefined,
@@ -113,9 +114,7 @@ describe("missing-utm-source against its rule read row by row", () => {
       "%75tm_source=",
       "x",
     ];
-    const landing = fc
-      .array(pick(...landingPieces), { maxLength: 8 })
-      .map((parts) => parts.join(""));
+    const landing = joinedPieces(landingPieces, 8);
     const row = fc.record(
       {
         sessionManualSource: pick(undefined, "newsletter", "(not set)", " "),

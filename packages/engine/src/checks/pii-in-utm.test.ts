@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findingKeys, runOn, utmRow } from "../testing/support.ts";
+import { findingKeys, joinedPieces, runOn, utmRow } from "../testing/support.ts";
 import {
   ANY_HINT,
   decodeEachPart,
@@ -121,9 +121,7 @@ describe("hasAnyHint", () => {
   it("answers as the one ANY_HINT alternation does", () => {
     const pieces = ["1", "1234", " ", "(", ")", ".", "/", "-", "@", "%40", "%4", "0", "x"];
     const words = ["mail", "Phone", "tel", "name", "zip", "post", "=", "&", ";", "#", "?"];
-    const text = fc
-      .array(fc.constantFrom(...pieces, ...words), { maxLength: 16 })
-      .map((parts) => parts.join(""));
+    const text = joinedPieces([...pieces, ...words], 16);
     fc.assert(
       fc.property(text, (value) => {
         expect(hasAnyHint(value)).toBe(ANY_HINT.test(value));
@@ -150,9 +148,7 @@ describe("hasAnyHint", () => {
       "é",
       "_",
     ];
-    const text = fc
-      .array(fc.constantFrom(...pieces), { maxLength: 40 })
-      .map((parts) => parts.join(""));
+    const text = joinedPieces(pieces, 40);
     fc.assert(
       fc.property(text, (value) => {
         expect(hasAnyHint(value)).toBe(/\d[\d ()./-]{7,}/.test(value));
@@ -181,9 +177,7 @@ describe("decodeLanding", () => {
       "a",
       " ",
     ];
-    const text = fc
-      .array(fc.constantFrom(...pieces), { maxLength: 16 })
-      .map((parts) => parts.join(""));
+    const text = joinedPieces(pieces, 16);
     fc.assert(
       fc.property(text, (value) => {
         expect(decodeLanding(value)).toBe(decodeEachPart(value));
@@ -211,9 +205,7 @@ describe("hintedLanding", () => {
       "name",
       "x",
     ];
-    const text = fc
-      .array(fc.constantFrom(...pieces), { maxLength: 12 })
-      .map((parts) => parts.join(""));
+    const text = joinedPieces(pieces, 12);
     fc.assert(
       fc.property(text, (value) => {
         const decoded = decodeLanding(value);

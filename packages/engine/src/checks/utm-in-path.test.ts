@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findingKeys, runOn } from "../testing/support.ts";
+import { findingKeys, joinedPieces, runOn } from "../testing/support.ts";
 import { findMisplaced, mayMisplace, utmInPath } from "./utm-in-path.ts";
 
 function landing(value: string, sessions = 10) {
@@ -80,9 +80,7 @@ describe("utm-in-path", () => {
       "%20",
       "x=1",
     ];
-    const url = fc
-      .array(fc.constantFrom(...pieces), { maxLength: 12 })
-      .map((parts) => parts.join(""));
+    const url = joinedPieces(pieces, 12);
     fc.assert(
       fc.property(url, (value) => {
         if (!mayMisplace(value)) expect(findMisplaced(value)).toBeUndefined();

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseLanding } from "../core/values.ts";
+import { joinedPieces } from "../testing/support.ts";
 import {
   GLANCE,
   glancedParam,
@@ -124,9 +125,7 @@ describe("utmGlance", () => {
       " ",
       "\u00a0",
     ];
-    const url = fc
-      .array(fc.constantFrom(...pieces), { maxLength: 14 })
-      .map((parts) => parts.join(""));
+    const url = joinedPieces(pieces, 14);
     fc.assert(
       fc.property(url, (value) => {
         const glance = utmGlance(value);

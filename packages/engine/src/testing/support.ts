@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { AuditData } from "../core/audit-data.ts";
 import { runCheck } from "../core/auditor.ts";
 import type { CheckDefinition } from "../core/check.ts";
@@ -107,4 +108,9 @@ export function sourceData(rows: AggregatedRow[], firstId = 0): AuditData {
     others: [],
     firstId,
   });
+}
+
+/** Strings made of up to `maxLength` of `pieces`, one after another: URLs and texts to fuzz. */
+export function joinedPieces(pieces: readonly string[], maxLength: number): fc.Arbitrary<string> {
+  return fc.array(fc.constantFrom(...pieces), { maxLength }).map((parts) => parts.join(""));
 }
