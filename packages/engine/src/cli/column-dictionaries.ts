@@ -66,9 +66,9 @@ export class ColumnDictionaries {
   /** Rows given as objects (a JSON report): each dimension's numbers by string, made on demand. */
   #byString: Map<string, number>[] | undefined;
   #ids = new Int32Array(KEY_DIMENSIONS.length);
-  /** `idsOfMany`'s hashes and candidate slots, reused call to call. */
+  /** `idsOfMany`'s hashes and numbers found in their own slots, reused call to call. */
   #hashes = new Int32Array(0);
-  #candidates = new Int32Array(0);
+  #found = new Int32Array(0);
   #bytes = Buffer.alloc(256);
   #view = viewOf(this.#bytes);
 
@@ -102,7 +102,7 @@ export class ColumnDictionaries {
     const table = this.#tables[d] as KeyTable;
     if (this.#hashes.length < count) {
       this.#hashes = new Int32Array(count);
-      this.#candidates = new Int32Array(count);
+      this.#found = new Int32Array(count);
     }
     if (table.size < FEW_KEYS) {
       // A small table stays in the cache: one pass, no waits to overlap.
@@ -114,31 +114,21 @@ export class ColumnDictionaries {
       return;
     }
     const hashes = this.#hashes;
-    const candidates = this.#candidates;
+    const found = this.#found;
     for (let i = 0; i < count; i++) {
       const start = starts[from + i] as number;
       if (start >= 0) hashes[i] = hashBytes(view, start, ends[from + i] as number);
     }
-    for (let i = 0; i < count; i++) candidates[i] = table.candidate(hashes[i] as number);
-    // A pass of its own for the candidates' lengths and first bytes: it reads each key's
-    // memory, all the keys' reads under way together, before the bytes are compared.
-    for (let i = 0; i < count; i++) {
-      const candidate = candidates[i] as number;
-      const start = starts[from + i] as number;
-      if (candidate >= 0 && !table.mayHold(candidate, view, start, ends[from + i] as number)) {
-        candidates[i] = -1;
-      }
-    }
+    table.ownSlotNumbers(view, starts, ends, from, count, hashes, found);
+    // In the values' order, so new values are numbered as they come.
     for (let i = 0; i < count; i++) {
       const start = starts[from + i] as number;
       if (start < 0) continue;
-      const end = ends[from + i] as number;
-      const candidate = candidates[i] as number;
-      if (candidate >= 0 && table.holds(candidate, view, start, end)) {
-        ids[i * width + d] = table.numberAt(candidate);
-        continue;
-      }
-      ids[i * width + d] = this.#idOfHashed(d, bytes, view, start, end, hashes[i] as number);
+      const number = found[i] as number;
+      ids[i * width + d] =
+        number >= 0
+          ? number
+          : this.#idOfHashed(d, bytes, view, start, ends[from + i] as number, hashes[i] as number);
     }
   }
 

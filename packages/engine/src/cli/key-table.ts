@@ -58,12 +58,51 @@ export class KeyTable {
    * The first slot of hash `hash` when that slot holds the hash, else -1: most often the key's
    * slot, which `holds` then confirms (and `numberAt` reads). Reading each of many keys' slots
    * first, before comparing any, lets those reads of memory overlap
-   * (`ColumnDictionaries.idsOfMany`).
+   * (`ownSlotNumbers`).
    */
   candidate(hash: number): number {
     const slots = this.#slots;
     const slot = hash & (slots.length / SLOT - 1);
     return slots[SLOT * slot] === hash ? slot : -1;
+  }
+
+  /**
+   * For each of `count` keys, key `i` the bytes `view[starts[from + i], ends[from + i])` of hash
+   * `hashes[i]`, its number when its hash's own slot holds it, else -1 (into `numbers[i]`): -1
+   * says only that a full `find` must tell, as for a key whose start is -1 (not looked up). In
+   * passes over the keys, each short: their slots, then their lengths and first bytes, then
+   * their bytes, so that the reads of memory of many keys are under way together (at high
+   * cardinality each lookup is a wait for memory, and the waits overlap).
+   */
+  ownSlotNumbers(
+    view: DataView,
+    starts: Int32Array,
+    ends: Int32Array,
+    from: number,
+    count: number,
+    hashes: Int32Array,
+    numbers: Int32Array,
+  ): void {
+    for (let i = 0; i < count; i++) {
+      numbers[i] = (starts[from + i] as number) < 0 ? -1 : this.candidate(hashes[i] as number);
+    }
+    // A pass of its own for the candidates' lengths and first bytes: it reads each key's memory
+    // before the bytes are compared.
+    for (let i = 0; i < count; i++) {
+      const slot = numbers[i] as number;
+      if (
+        slot >= 0 &&
+        !this.mayHold(slot, view, starts[from + i] as number, ends[from + i] as number)
+      )
+        numbers[i] = -1;
+    }
+    for (let i = 0; i < count; i++) {
+      const slot = numbers[i] as number;
+      if (slot < 0) continue;
+      numbers[i] = this.holds(slot, view, starts[from + i] as number, ends[from + i] as number)
+        ? this.numberAt(slot)
+        : -1;
+    }
   }
 
   /** The number of the key in `slot`. */

@@ -22,9 +22,8 @@ const MOST = 1 << 20;
 export class RowCache {
   /** The rows' key bytes, each kept under its group's number. */
   #table = new KeyTable();
-  /** The last `findMany`'s hashes and candidate slots, by row. */
+  /** The last `findMany`'s hashes, by row. */
   #hashes = new Int32Array(0);
-  #candidates = new Int32Array(0);
   #on = true;
   #rows = 0;
   #windowRows = 0;
@@ -43,7 +42,7 @@ export class RowCache {
   /**
    * The group of each of `count` rows, row `i`'s key bytes `view[starts[i], ends[i])`, into
    * `groups[i]`: -1 for a row not met before (or whose start is -1: not to be looked up). In
-   * passes, as `ColumnDictionaries.idsOfMany`, so the reads of memory overlap. Returns the
+   * passes (`KeyTable.ownSlotNumbers`), so the reads of memory overlap. Returns the
    * number found.
    */
   findMany(
@@ -57,37 +56,22 @@ export class RowCache {
     const table = this.#table;
     if (this.#hashes.length < count) {
       this.#hashes = new Int32Array(count);
-      this.#candidates = new Int32Array(count);
     }
     const hashes = this.#hashes;
-    const candidates = this.#candidates;
     for (let i = 0; i < count; i++) {
       const start = starts[i] as number;
       hashes[i] = start < 0 ? 0 : hashBytes(view, start, ends[i] as number);
     }
-    for (let i = 0; i < count; i++) {
-      candidates[i] = (starts[i] as number) < 0 ? -1 : table.candidate(hashes[i] as number);
-    }
-    for (let i = 0; i < count; i++) {
-      const candidate = candidates[i] as number;
-      if (candidate >= 0 && !table.mayHold(candidate, view, starts[i] as number, ends[i] as number))
-        candidates[i] = -1;
-    }
+    table.ownSlotNumbers(view, starts, ends, 0, count, hashes, groups);
     let found = 0;
     for (let i = 0; i < count; i++) {
       const start = starts[i] as number;
-      const candidate = candidates[i] as number;
-      if (start < 0) {
-        groups[i] = -1;
-        continue;
+      if (start < 0) continue;
+      // Not in its own slot (another hash is there, or another key of its hash): probe on.
+      if ((groups[i] as number) < 0) {
+        groups[i] = table.find(view, start, ends[i] as number, hashes[i] as number);
       }
-      const group =
-        candidate >= 0 && table.holds(candidate, view, start, ends[i] as number)
-          ? table.numberAt(candidate)
-          : // Not in its own slot (another hash is there, or another key of its hash): probe on.
-            table.find(view, start, ends[i] as number, hashes[i] as number);
-      groups[i] = group;
-      if (group >= 0) found++;
+      if ((groups[i] as number) >= 0) found++;
     }
     this.#judge(count, found);
     return found;
