@@ -58,20 +58,26 @@ function columnValueStats(value: string, sessions: number, column: Column, v: nu
     value,
     sessions,
     get rows(): AggregatedRow[] {
-      if (!made) {
-        const { rows, ids, starts, firstId } = column;
-        const to = starts[v + 1] as number;
-        made = [];
-        for (let i = starts[v] as number; i < to; i++) {
-          made.push(rows[(ids[i] as number) - firstId] as AggregatedRow);
-        }
-      }
+      made ??= rowsOfIds(
+        column,
+        column.ids,
+        column.starts[v] as number,
+        column.starts[v + 1] as number,
+      );
       return made;
     },
     set rows(rows: AggregatedRow[]) {
       made = rows;
     },
   };
+}
+
+/** The rows of `column` whose ids are `ids[from]` up to `ids[to]`, in that order. */
+function rowsOfIds(column: Column, ids: Int32Array, from: number, to: number): AggregatedRow[] {
+  const { rows, firstId } = column;
+  const made: AggregatedRow[] = [];
+  for (let i = from; i < to; i++) made.push(rows[(ids[i] as number) - firstId] as AggregatedRow);
+  return made;
 }
 
 /** The row ids behind stats made by `statsOfIds`, for `FindingCollector.addValue`. */
@@ -93,13 +99,7 @@ export function statsOfIds(
     value,
     sessions,
     get rows(): AggregatedRow[] {
-      if (!made) {
-        const { rows, firstId } = column;
-        made = [];
-        for (let i = 0; i < ids.length; i++) {
-          made.push(rows[(ids[i] as number) - firstId] as AggregatedRow);
-        }
-      }
+      made ??= rowsOfIds(column, ids, 0, ids.length);
       return made;
     },
     set rows(rows: AggregatedRow[]) {
