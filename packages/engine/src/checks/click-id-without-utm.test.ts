@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { findingKeys, runOn } from "../testing/support.ts";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { AuditData } from "../core/audit-data.ts";
+import { createAuditor } from "../core/auditor.ts";
+import type { CheckDefinition } from "../core/check.ts";
+import type { AuditRow, Severity } from "../core/types.ts";
+import { isUserValue } from "../core/values.ts";
+import { hasGoogleClickId, hasParamValue, keyPart, landingParams } from "../rules/tagging.ts";
+import { context, findingKeys, joinedPieces, runOn, withoutUndefined } from "../testing/support.ts";
 import { clickIdWithoutUtm } from "./click-id-without-utm.ts";
 
 function visit(landing: string, source: string, medium: string, sessions: number) {
@@ -72,5 +79,131 @@ describe("click-id-without-utm", () => {
     const result = runOn(clickIdWithoutUtm, [{ sessionSource: "bing", sessions: 5 }]);
     expect(result.status).toBe("skipped");
     expect(result.skippedReason).toBe("needs landingPagePlusQueryString");
+  });
+});
+
+/** The check's rule read row by row, each row an object, adding each reported row as it comes. */
+const readRowByRow: CheckDefinition = {
+  ...clickIdWithoutUtm,
+  run(data, findings) {
+    const platforms: [string, string][] = [
+      ["fbclid", "Meta"],
+      ["ttclid", "TikTok"],
+      ["msclkid", "Microsoft Advertising"],
+      ["li_fat_id", "LinkedIn"],
+      ["twclid", "X (Twitter)"],
+    ];
+    const metaAdParams = ["ad_id", "adset_id", "campaign_id", "ad_name", "adset_name"];
+    metaAdParams.push("campaign_name", "site_source_name");
+    for (const row of data.rows) {
+      const landing = row.values.landingPagePlusQueryString;
+      if (landing === undefined) continue;
+      if (!/(?:^|[?&])(?:fbclid|msclkid|ttclid|twclid|li_fat_id)(?:=|&|#|$)/i.test(landing))
+        continue;
+      const params = landingParams(landing);
+      if (hasParamValue(params, "utm_source") || hasParamValue(params, "utm_medium")) continue;
+      if (hasGoogleClickId(landing)) continue;
+      const medium = data.utm(row, "medium");
+      if (isUserValue(medium) && !["referral", "organic"].includes(keyPart(medium))) continue;
+      for (const [param, platform] of platforms) {
+        if (!params.has(param)) continue;
+        const metaAd = metaAdParams.some((name) => hasParamValue(params, name));
+        const severity: Severity = param !== "fbclid" || metaAd ? "warning" : "info";
+        const source = row.values.sessionSource ?? row.values.sessionManualSource;
+        const filed = row.values.sessionMedium ?? row.values.sessionManualMedium;
+        const traffic =
+          source !== undefined || filed !== undefined
+            ? `${source ?? "(not set)"} / ${filed ?? "(not set)"}`
+            : landing;
+        findings.add(
+          `click-id:${param}`,
+          `${platform} clicks (${param}) arrive without UTMs`,
+          row,
+          {
+            values: [traffic],
+            severity,
+            field: "landingPagePlusQueryString",
+          },
+        );
+      }
+    }
+  },
+};
+
+/** The check's result when the auditor keeps its rows as columns. */
+function audited(check: CheckDefinition, rows: readonly AuditRow[]) {
+  const auditor = createAuditor(context(), [check]);
+  for (const row of rows) auditor.add(row);
+  return auditor.finish().checks[0];
+}
+
+/** `audited` for the check itself, which must make no row object for the rows it scans. */
+function auditedByIds(rows: readonly AuditRow[]) {
+  const rowsRead = vi.spyOn(AuditData.prototype, "rows", "get");
+  try {
+    const result = audited(clickIdWithoutUtm, rows);
+    expect(rowsRead).not.toHaveBeenCalled();
+    return result;
+  } finally {
+    rowsRead.mockRestore();
+  }
+}
+
+describe("click-id-without-utm against its rule read row by row", () => {
+  it("finds the same findings, rows, examples and severities", () => {
+    const pick = <T>(...options: T[]) => fc.constantFrom(...options);
+    // URLs made of a path and a few parameters, and odd texts around the same names.
+    const params = [
+      "fbclid=IwAR",
+      "FBCLID=",
+      "fbclid",
+      "msclkid=7f3e",
+      "ttclid=E.C",
+      "li_fat_id=5b1c",
+      "twclid=2-a",
+      "gclid=Cj0",
+      "utm_source=",
+      "utm_source=facebook",
+      "utm_medium=cpc",
+      "UTM_Medium=",
+      "ad_id=",
+      "ad_id=123",
+      "campaign_name=spring",
+    ];
+    const landing = fc.oneof(
+      fc
+        .tuple(pick("/p", "/q"), fc.array(pick(...params), { maxLength: 3 }))
+        .map(([path, query]) => `${path}?${query.join("&")}`),
+      joinedPieces(["/p", "?", "&", "#", "=", "x", "%20", ...params], 8),
+    );
+    const source = pick(undefined, "google", "m.facebook.com", "bing", "(not set)", "", "(direct)");
+    const medium = pick(
+      undefined,
+      "organic",
+      "Organic",
+      " referral",
+      "cpc",
+      "(not set)",
+      "",
+      "(none)",
+    );
+    const row = fc.record(
+      {
+        sessionSource: source,
+        sessionMedium: medium,
+        sessionManualSource: source,
+        sessionManualMedium: medium,
+        landingPagePlusQueryString: fc.option(landing, { nil: undefined }),
+        sessions: fc.integer({ min: 1, max: 5 }),
+      },
+      { requiredKeys: ["sessions"] },
+    );
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 3, maxLength: 25 }), (generated) => {
+        const rows = generated.map(withoutUndefined);
+        expect(auditedByIds(rows)).toEqual(audited(readRowByRow, rows));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

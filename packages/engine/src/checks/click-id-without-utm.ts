@@ -1,8 +1,10 @@
 // Detects landing URLs carrying a non-Google ad click id (fbclid, ttclid, msclkid, li_fat_id,
 // twclid) but no utm_source / utm_medium. GA4 reads none of these ids, so paid clicks are filed
 // as referral, organic social, organic search or direct. Google's own ids are left alone.
+import { type Column, valueAt } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow, Severity } from "../core/types.ts";
+import { PendingFinding } from "../core/findings.ts";
+import type { Severity } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import {
   clickIdHints,
@@ -72,49 +74,129 @@ export const clickIdWithoutUtm = defineCheck({
   },
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
-    const rows = data.rows;
+    const firstId = data.firstId;
     const mayCarryClickId = clickIdHints(data);
-    for (let r = 0; r < rows.length; r++) {
+    const landings = data.ownColumn("landingPagePlusQueryString");
+    // A medium of its own other than referral / organic, judged once a value: the session was
+    // tagged another way.
+    const mediumDimension = data.utmDimension("medium");
+    const mediums = mediumDimension ? data.ownColumn(mediumDimension) : undefined;
+    const taggedMedium = mediums
+      ? Uint8Array.from(mediums.values, (medium) =>
+          isUserValue(medium) && !UNTAGGED_MEDIUMS.has(keyPart(medium)) ? 1 : 0,
+        )
+      : undefined;
+    // How GA4 filed row r, read only while a finding still takes values: the session source and
+    // medium (else the manual ones), their columns made the first time one is read.
+    let filed: readonly [Column, Column] | undefined;
+    const trafficOf = (r: number, landing: string) => {
+      filed ??= [
+        data.firstOfColumn(["sessionSource", "sessionManualSource"]),
+        data.firstOfColumn(["sessionMedium", "sessionManualMedium"]),
+      ];
+      return describeTraffic(valueAt(filed[0], r), valueAt(filed[1], r), landing);
+    };
+    // The click ids each landing value is reported for (`clickIdMarks`), found once a value; 0
+    // for a value not judged yet.
+    const marksOf = new Uint8Array(landings.values.length);
+    // Each click id's finding, gathered in row order and added once all rows are read, in the
+    // order their first rows come.
+    const gathered: (Gathered | undefined)[] = CLICK_IDS.map(() => undefined);
+    const order: Gathered[] = [];
+    for (let r = 0; r < data.rowCount; r++) {
       // A landing value without the hint (or no landing) carries no click id.
       if (mayCarryClickId[r] === 0) continue;
-      const row = rows[r] as AggregatedRow;
-      const landing = row.values.landingPagePlusQueryString as string;
-      // Stryker disable next-line ConditionalExpression: a shortcut
-      if (!CLICK_ID_PATTERN.test(landing)) continue;
-      const params = landingParams(landing);
-      if (hasParamValue(params, "utm_source") || hasParamValue(params, "utm_medium")) continue;
-      // A Google click id next to another one (a Google ad URL shared on Facebook) is a Google
-      // Ads visit that GA4 attributes through auto-tagging.
-      if (hasGoogleClickId(landing)) continue;
-      // A medium of its own other than referral / organic: the session was tagged another way.
-      const medium = data.utm(row, "medium");
-      if (isUserValue(medium) && !UNTAGGED_MEDIUMS.has(keyPart(medium))) continue;
-      for (const clickId of CLICK_IDS) {
-        if (!params.has(clickId.param)) continue;
-        let severity: Severity = "warning";
-        if (clickId.param === "fbclid") {
-          severity = META_AD_PARAMS.some((name) => hasParamValue(params, name))
-            ? "warning"
-            : "info";
-        }
-        findings.add(
-          `click-id:${clickId.param}`,
-          `${clickId.platform} clicks (${clickId.param}) arrive without UTMs`,
-          row,
-          { values: [describeTraffic(row)], severity, field: "landingPagePlusQueryString" },
-        );
+      const medium = mediums ? (mediums.valueOfRow[r] as number) : -1;
+      if (medium >= 0 && taggedMedium?.[medium] === 1) continue;
+      // Read by value id: a landing value is parsed once, and no row object is made.
+      const v = landings.valueOfRow[r] as number;
+      let marks = marksOf[v] as number;
+      if (marks === 0) {
+        marks = clickIdMarks(landings.values[v] as string);
+        marksOf[v] = marks;
       }
+      if ((marks & ANY_CLICK_ID) === 0) continue;
+      for (let c = 0; c < CLICK_IDS.length; c++) {
+        if ((marks & (1 << c)) === 0) continue;
+        const clickId = CLICK_IDS[c] as ClickId;
+        let severity: Severity = "warning";
+        if (clickId.param === "fbclid") severity = (marks & META_AD) !== 0 ? "warning" : "info";
+        let entry = gathered[c];
+        if (!entry) {
+          entry = {
+            key: `click-id:${clickId.param}`,
+            finding: new PendingFinding(
+              `${clickId.platform} clicks (${clickId.param}) arrive without UTMs`,
+              "landingPagePlusQueryString",
+            ),
+            severity,
+          };
+          gathered[c] = entry;
+          order.push(entry);
+        } else if (severity === "warning") entry.severity = severity;
+        entry.finding.ids.push(firstId + r);
+        if (entry.finding.takesValues) {
+          entry.finding.addValue(trafficOf(r, landings.values[v] as string));
+        }
+      }
+    }
+    for (const { key, finding, severity } of order) {
+      findings.addIds(key, finding.title, finding.ids, 0, finding.ids.length, {
+        values: finding.values,
+        severity,
+        field: finding.field,
+      });
     }
   },
 });
 
-/** How GA4 filed the visit ("m.facebook.com / referral"), or the landing path without traffic data. */
-function describeTraffic(row: AggregatedRow): string {
-  const source = row.values.sessionSource ?? row.values.sessionManualSource;
-  const medium = row.values.sessionMedium ?? row.values.sessionManualMedium;
+/**
+ * A click id's finding gathered row by row: its rows' ids and first values, and its severity, a
+ * warning once any of its rows is one.
+ */
+interface Gathered {
+  readonly key: string;
+  readonly finding: PendingFinding;
+  severity: Severity;
+}
+
+/** The click ids' bits of a landing value's marks: bit `c` is set when CLICK_IDS[c] is reported. */
+const ANY_CLICK_ID = (1 << CLICK_IDS.length) - 1;
+/** The landing value carries Meta's ad parameters: its fbclid comes from an ad. */
+const META_AD = 1 << 6;
+/** The landing value was judged (so that a value reported for none is not 0). */
+const JUDGED = 1 << 7;
+
+/**
+ * The click ids a landing value is reported for, one bit each (ANY_CLICK_ID), with META_AD and
+ * JUDGED: none when it has no such click id, has a utm_source or utm_medium, or has a Google one.
+ */
+function clickIdMarks(landing: string): number {
+  // Stryker disable next-line ConditionalExpression: a shortcut
+  if (!CLICK_ID_PATTERN.test(landing)) return JUDGED;
+  const params = landingParams(landing);
+  if (hasParamValue(params, "utm_source") || hasParamValue(params, "utm_medium")) return JUDGED;
+  // A Google click id next to another one (a Google ad URL shared on Facebook) is a Google
+  // Ads visit that GA4 attributes through auto-tagging.
+  if (hasGoogleClickId(landing)) return JUDGED;
+  let marks = JUDGED;
+  for (let c = 0; c < CLICK_IDS.length; c++) {
+    if (params.has((CLICK_IDS[c] as ClickId).param)) marks |= 1 << c;
+  }
+  if (params.has("fbclid") && META_AD_PARAMS.some((name) => hasParamValue(params, name))) {
+    marks |= META_AD;
+  }
+  return marks;
+}
+
+/** How GA4 filed the visit ("m.facebook.com / referral"), or the landing page without traffic data. */
+function describeTraffic(
+  source: string | undefined,
+  medium: string | undefined,
+  landing: string,
+): string {
   if (source !== undefined || medium !== undefined) {
     return `${source ?? "(not set)"} / ${medium ?? "(not set)"}`;
   }
-  // Stryker disable next-line StringLiteral: every row here has a landing
-  return row.values.landingPagePlusQueryString ?? "";
+  return landing;
 }

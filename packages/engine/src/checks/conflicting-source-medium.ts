@@ -4,7 +4,6 @@
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
 import { defineCheck } from "../core/check.ts";
 import { Numbering } from "../core/numbering.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { platformOf } from "../rules/platforms.ts";
 
@@ -155,7 +154,7 @@ export const conflictingSourceMedium = defineCheck({
         // Each medium's channel first: rows are gathered only when paid and unpaid mix.
         const paid: string[] = [];
         const unpaid: string[] = [];
-        const rowsOf = new Map<number, AggregatedRow[]>();
+        const rowsOf = new Map<number, number[]>();
         for (const medium of seen.mediums) {
           const name = mediums.values[medium] as string;
           const channel = predictChannel({ source, medium: name, campaign });
@@ -168,16 +167,20 @@ export const conflictingSourceMedium = defineCheck({
         for (const v of values) {
           const to = starts[v + 1] as number;
           for (let i = starts[v] as number; i < to; i++) {
-            const row = (ids[i] as number) - firstId;
+            const id = ids[i] as number;
+            const row = id - firstId;
             if (sourceKeyOf[sourceOfRow[row] as number] !== sourceKey) continue;
-            rowsOf.get(mediumOfRow[row] as number)?.push(campaigns.rows[row] as AggregatedRow);
+            rowsOf.get(mediumOfRow[row] as number)?.push(id);
           }
         }
-        // The rows medium by medium, in the order the campaign's rows first carry each.
-        findings.add(
+        // The rows medium by medium, in the order the campaign's rows first carry each, by id.
+        const rowIds = [...rowsOf.values()].flat();
+        findings.addIds(
           `source:${sourceKeys.values[sourceKey]}|campaign:${campaignKey}`,
           `${source} / ${campaign} is tagged as ${paid.join(", ")} and as ${unpaid.join(", ")}`,
-          [...rowsOf.values()].flat(),
+          rowIds,
+          0,
+          rowIds.length,
           {
             values: [...rowsOf.keys()].map((medium) => mediums.values[medium] as string),
             field: data.utmField("medium"),

@@ -1,5 +1,18 @@
-import { describe, expect, it } from "vitest";
-import { findingKeys, runOn, utmRow } from "../testing/support.ts";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { AuditData } from "../core/audit-data.ts";
+import { createAuditor } from "../core/auditor.ts";
+import type { CheckDefinition } from "../core/check.ts";
+import type { AggregatedRow, AuditRow } from "../core/types.ts";
+import { isUserValue, parseLanding } from "../core/values.ts";
+import {
+  context,
+  findingKeys,
+  joinedPieces,
+  runOn,
+  utmRow,
+  withoutUndefined,
+} from "../testing/support.ts";
 import { gclidUtmConflict } from "./gclid-utm-conflict.ts";
 
 describe("gclid-utm-conflict", () => {
@@ -86,5 +99,135 @@ describe("gclid-utm-conflict", () => {
     const result = runOn(gclidUtmConflict, [{ sessionManualSource: "newsletter", sessions: 5 }]);
     expect(result.status).toBe("skipped");
     expect(result.skippedReason).toContain("sessionSource and sessionMedium");
+  });
+});
+
+/** The check's rule read row by row, each row an object, gathering each pair's rows as they come. */
+const readRowByRow: CheckDefinition = {
+  ...gclidUtmConflict,
+  run(data, findings) {
+    const folded = (value: string) => value.trim().toLowerCase();
+    const decoded = (value: string) => {
+      try {
+        return decodeURIComponent(value.replaceAll("+", " "));
+      } catch {
+        return value;
+      }
+    };
+    const conflictOf = (source: string | undefined, medium: string | undefined) => {
+      const hasSource = isUserValue(source);
+      const hasMedium = isUserValue(medium);
+      const differs =
+        (hasSource && folded(source) !== "google") || (hasMedium && folded(medium) !== "cpc");
+      if (!differs) return undefined;
+      return { source: hasSource ? source : "(not set)", medium: hasMedium ? medium : "(not set)" };
+    };
+    const fromLanding = (landing: string | undefined) => {
+      if (landing === undefined || !/[?&](gclid|gbraid|wbraid)=/.test(landing)) return undefined;
+      const params = parseLanding(landing).params;
+      if (!params.some((p) => ["gclid", "gbraid", "wbraid"].includes(p.name))) return undefined;
+      const source = params.find((p) => p.name === "utm_source");
+      const medium = params.find((p) => p.name === "utm_medium");
+      return conflictOf(source && decoded(source.value), medium && decoded(medium.value));
+    };
+    const pairs = new Map<string, { source: string; medium: string; rows: AggregatedRow[] }>();
+    for (const row of data.rows) {
+      const { values } = row;
+      const googleCpc =
+        values.sessionSource?.trim().toLowerCase() === "google" &&
+        values.sessionMedium?.trim().toLowerCase() === "cpc";
+      const conflict =
+        fromLanding(values.landingPagePlusQueryString) ??
+        (googleCpc
+          ? conflictOf(values.sessionManualSource, values.sessionManualMedium)
+          : undefined);
+      if (!conflict) continue;
+      const key = `manual:${folded(conflict.source)}|${folded(conflict.medium)}`;
+      let pair = pairs.get(key);
+      if (!pair) {
+        pair = { ...conflict, rows: [] };
+        pairs.set(key, pair);
+      }
+      pair.rows.push(row);
+    }
+    for (const [key, { source, medium, rows }] of pairs) {
+      findings.add(
+        key,
+        `Google Ads clicks tagged ${source} / ${medium}; GA4 reports them as google / cpc`,
+        rows,
+        { values: [source, medium].filter(isUserValue), field: "sessionManualSource" },
+      );
+    }
+  },
+};
+
+/** The check's result when the auditor keeps its rows as columns. */
+function audited(check: CheckDefinition, rows: readonly AuditRow[]) {
+  const auditor = createAuditor(context(), [check]);
+  for (const row of rows) auditor.add(row);
+  return auditor.finish().checks[0];
+}
+
+/** `audited` for the check itself, which must make no row object for the rows it scans. */
+function auditedByIds(rows: readonly AuditRow[]) {
+  const rowsRead = vi.spyOn(AuditData.prototype, "rows", "get");
+  try {
+    const result = audited(gclidUtmConflict, rows);
+    expect(rowsRead).not.toHaveBeenCalled();
+    return result;
+  } finally {
+    rowsRead.mockRestore();
+  }
+}
+
+describe("gclid-utm-conflict against its rule read row by row", () => {
+  it("finds the same pairs, rows and examples", () => {
+    const pick = <T>(...options: T[]) => fc.constantFrom(...options);
+    // URLs made of a path and a few parameters, and odd texts around the same names.
+    const params = [
+      "gclid=Cj0",
+      "GCLID=",
+      "gbraid=0A",
+      "wbraid=Ck",
+      "fbclid=IwAR",
+      "utm_source=",
+      "utm_source=google",
+      "utm_source=+News+letter",
+      "utm_source=%E0",
+      "utm_medium=cpc",
+      "utm_medium=Email",
+      "utm_medium=(not%20set)",
+    ];
+    const landing = fc.oneof(
+      fc
+        .tuple(pick("/p", "/q"), fc.array(pick(...params), { maxLength: 3 }))
+        .map(([path, query]) => `${path}?${query.join("&")}`),
+      joinedPieces(["/p", "?", "&", "#", "=", "x", ...params], 8),
+    );
+    const row = fc.record(
+      {
+        sessionSource: pick(undefined, "google", " Google", "bing", "(not set)", ""),
+        sessionMedium: pick(undefined, "cpc", "CPC ", "organic", "(not set)", ""),
+        sessionManualSource: pick(
+          undefined,
+          "google",
+          "newsletter",
+          " Newsletter",
+          "(not set)",
+          "",
+        ),
+        sessionManualMedium: pick(undefined, "cpc", "email", " Email", "(not set)", ""),
+        landingPagePlusQueryString: fc.option(landing, { nil: undefined }),
+        sessions: fc.integer({ min: 1, max: 5 }),
+      },
+      { requiredKeys: ["sessions"] },
+    );
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 3, maxLength: 25 }), (generated) => {
+        const rows = generated.map(withoutUndefined);
+        expect(auditedByIds(rows)).toEqual(audited(readRowByRow, rows));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,8 +1,8 @@
 // Detects Google Ads clicks whose manual UTMs disagree with auto-tagging: a gclid (or gbraid,
 // wbraid) together with utm_source/utm_medium other than google / cpc. GA4 keeps the auto-tagged
 // google / cpc (ga4-protocol.md §6.3), so the UTMs are silently ignored and reports disagree.
+import { valueAt } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, parseLanding } from "../core/values.ts";
 import { clickIdHints } from "../rules/tagging.ts";
 
@@ -14,7 +14,10 @@ const CLICK_ID_HINT = /[?&](gclid|gbraid|wbraid)=/;
 interface Pair {
   source: string;
   medium: string;
-  rows: AggregatedRow[];
+  /** The pair's place in the order pairs come, from 1. */
+  place: number;
+  /** The ids of the pair's rows, in row order. */
+  ids: number[];
 }
 
 export const gclidUtmConflict = defineCheck({
@@ -42,7 +45,7 @@ export const gclidUtmConflict = defineCheck({
   },
   run(data, findings) {
     const pairs = new Map<string, Pair>();
-    const rows = data.rows;
+    const firstId = data.firstId;
     const mayCarryClickId = clickIdHints(data);
     // Whether each row's session source and medium are GA4's google / cpc, judged once per value.
     const sources = data.ownColumn("sessionSource");
@@ -56,27 +59,59 @@ export const gclidUtmConflict = defineCheck({
         source >= 0 && medium >= 0 && googleSource[source] === true && cpcMedium[medium] === true
       );
     };
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r] as AggregatedRow;
-      // A landing value without the click-id hint (or no landing) carries no click id.
-      const conflict =
-        (mayCarryClickId[r] === 1
-          ? fromLanding(row.values.landingPagePlusQueryString)
-          : undefined) ?? (isGoogleCpc(r) ? fromDimensions(row) : undefined);
-      if (!conflict) continue;
+    const landings = data.ownColumn("landingPagePlusQueryString");
+    const manualSources = data.ownColumn("sessionManualSource");
+    const manualMediums = data.ownColumn("sessionManualMedium");
+    // The pair of each landing value and of each manual source and medium (by their value ids),
+    // found once each the first time a row has it: its place in `list` + 1, -1 for none, 0 for
+    // not judged yet. A pair is made the first time its key comes, in row order.
+    const list: Pair[] = [];
+    const placeOf = (conflict: Conflict | undefined): number => {
+      if (!conflict) return -1;
       const key = `manual:${conflict.source.trim().toLowerCase()}|${conflict.medium.trim().toLowerCase()}`;
       let pair = pairs.get(key);
       if (!pair) {
-        pair = { ...conflict, rows: [] };
+        pair = { ...conflict, place: list.length + 1, ids: [] };
         pairs.set(key, pair);
+        list.push(pair);
       }
-      pair.rows.push(row);
+      return pair.place;
+    };
+    const byLanding = new Int32Array(landings.values.length);
+    const byManual = new Map<number, number>();
+    const manualMediumCount = manualMediums.values.length + 1;
+    for (let r = 0; r < data.rowCount; r++) {
+      let place = -1;
+      // A landing value without the click-id hint (or no landing) carries no click id.
+      if (mayCarryClickId[r] === 1) {
+        const v = landings.valueOfRow[r] as number;
+        place = byLanding[v] as number;
+        if (place === 0) {
+          place = placeOf(fromLanding(landings.values[v]));
+          byLanding[v] = place;
+        }
+      }
+      if (place < 0 && isGoogleCpc(r)) {
+        // A session GA4 resolved to google / cpc while its manual dimensions say otherwise.
+        const source = manualSources.valueOfRow[r] as number;
+        const medium = manualMediums.valueOfRow[r] as number;
+        const both = (source + 1) * manualMediumCount + medium + 1;
+        let found = byManual.get(both);
+        if (found === undefined) {
+          found = placeOf(conflictOf(valueAt(manualSources, r), valueAt(manualMediums, r)));
+          byManual.set(both, found);
+        }
+        place = found;
+      }
+      if (place > 0) (list[place - 1] as Pair).ids.push(firstId + r);
     }
     for (const [key, pair] of pairs) {
-      findings.add(
+      findings.addIds(
         key,
         `Google Ads clicks tagged ${pair.source} / ${pair.medium}; GA4 reports them as google / cpc`,
-        pair.rows,
+        pair.ids,
+        0,
+        pair.ids.length,
         { values: [pair.source, pair.medium].filter(isUserValue), field: "sessionManualSource" },
       );
     }
@@ -108,14 +143,6 @@ function fromLanding(landing: string | undefined): Conflict | undefined {
   const source = params.find((param) => param.name === "utm_source");
   const medium = params.find((param) => param.name === "utm_medium");
   return conflictOf(source && decode(source.value), medium && decode(medium.value));
-}
-
-/** A session GA4 resolved to google / cpc while its manual dimensions say otherwise. */
-function fromDimensions(row: AggregatedRow): Conflict | undefined {
-  const { sessionSource, sessionMedium, sessionManualSource, sessionManualMedium } = row.values;
-  if (sessionSource?.trim().toLowerCase() !== "google") return undefined;
-  if (sessionMedium?.trim().toLowerCase() !== "cpc") return undefined;
-  return conflictOf(sessionManualSource, sessionManualMedium);
 }
 
 function decode(value: string): string {

@@ -1,6 +1,26 @@
-import { describe, expect, it } from "vitest";
-import type { AuditRow } from "../core/types.ts";
-import { findingKeys, runOn, utmRow } from "../testing/support.ts";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { AuditData } from "../core/audit-data.ts";
+import { createAuditor } from "../core/auditor.ts";
+import type { CheckDefinition } from "../core/check.ts";
+import type { AggregatedRow, AuditRow } from "../core/types.ts";
+import { isGa4Placeholder, isUserValue } from "../core/values.ts";
+import { platformOf } from "../rules/platforms.ts";
+import {
+  hasGoogleClickId,
+  isGa4PaidMedium,
+  keyPart,
+  looksPaid,
+  OTHER_CLICK_ID,
+} from "../rules/tagging.ts";
+import {
+  context,
+  findingKeys,
+  joinedPieces,
+  runOn,
+  utmRow,
+  withoutUndefined,
+} from "../testing/support.ts";
 import { googleAdsAutoTaggingOff } from "./google-ads-auto-tagging-off.ts";
 
 /** A click tagged by hand: GA4 reads source, medium and campaign from the landing page's UTMs. */
@@ -137,5 +157,113 @@ describe("google-ads-auto-tagging-off", () => {
     ]);
     expect(result.status).toBe("skipped");
     expect(result.skippedReason).toBe("needs sessionManualSource, sessionManualMedium");
+  });
+});
+
+/** The check's rule read row by row, each row an object, gathering each pair's rows as they come. */
+const readRowByRow: CheckDefinition = {
+  ...googleAdsAutoTaggingOff,
+  run(data, findings) {
+    interface Pair {
+      spelling: string;
+      rows: AggregatedRow[];
+      sessions: number;
+      autoTagged: boolean;
+    }
+    const pairs = new Map<string, Pair>();
+    for (const row of data.rows) {
+      const source = row.values.sessionManualSource;
+      const medium = row.values.sessionManualMedium;
+      const landing = row.values.landingPagePlusQueryString;
+      if (!isUserValue(source) || !isUserValue(medium)) continue;
+      if (landing === undefined || landing.trim() === "" || isGa4Placeholder(landing)) continue;
+      if (platformOf(source)?.name !== "google") continue;
+      if (!isGa4PaidMedium(medium) && !looksPaid(medium)) continue;
+      if (OTHER_CLICK_ID.test(landing)) continue;
+      const key = `pair:${keyPart(source)} / ${keyPart(medium)}`;
+      let pair = pairs.get(key);
+      if (!pair) {
+        pair = { spelling: `${source} / ${medium}`, rows: [], sessions: 0, autoTagged: false };
+        pairs.set(key, pair);
+      }
+      if (hasGoogleClickId(landing)) pair.autoTagged = true;
+      else {
+        pair.rows.push(row);
+        pair.sessions += row.sessions;
+      }
+    }
+    for (const [key, pair] of pairs) {
+      if (pair.autoTagged || pair.sessions < 30) continue;
+      const busiest = [...pair.rows].sort((a, b) => b.sessions - a.sessions);
+      findings.add(
+        key,
+        `Landing page never carries a gclid on ${pair.spelling} sessions tagged by hand: is Google Ads auto-tagging off?`,
+        busiest,
+        {
+          values: busiest.map((row) => row.values.landingPagePlusQueryString ?? ""),
+          field: "landingPagePlusQueryString",
+        },
+      );
+    }
+  },
+};
+
+/** The check's result when the auditor keeps its rows as columns. */
+function audited(check: CheckDefinition, rows: readonly AuditRow[]) {
+  const auditor = createAuditor(context(), [check]);
+  for (const row of rows) auditor.add(row);
+  return auditor.finish().checks[0];
+}
+
+/** `audited` for the check itself, which must make no row object for the rows it scans. */
+function auditedByIds(rows: readonly AuditRow[]) {
+  const rowsRead = vi.spyOn(AuditData.prototype, "rows", "get");
+  try {
+    const result = audited(googleAdsAutoTaggingOff, rows);
+    expect(rowsRead).not.toHaveBeenCalled();
+    return result;
+  } finally {
+    rowsRead.mockRestore();
+  }
+}
+
+describe("google-ads-auto-tagging-off against its rule read row by row", () => {
+  it("finds the same pairs, rows, values and examples", () => {
+    const pick = <T>(...options: T[]) => fc.constantFrom(...options);
+    // Mostly landing pages without a click id, so that pairs reach the sessions reported.
+    const landing = fc.oneof(
+      {
+        arbitrary: fc
+          .tuple(pick("/", "/a", "/b", "/c", "/d", "/e"), pick("", "?x=1", "?utm_source=google"))
+          .map(([path, query]) => `${path}${query}`),
+        weight: 12,
+      },
+      joinedPieces(["/p", "?", "&", "x", "gclid=1", "Gbraid=2", "msclkid=3", "fbclid="], 4),
+      pick("(not set)", "(other)", " ", ""),
+    );
+    const row = fc.record(
+      {
+        // Mostly google / cpc, so that a pair often reaches the sessions reported.
+        sessionManualSource: fc.oneof(
+          { arbitrary: pick("google", "Google "), weight: 4 },
+          pick(undefined, "adwords", "bing", "(not set)", ""),
+        ),
+        sessionManualMedium: fc.oneof(
+          { arbitrary: pick("cpc", "CPC"), weight: 4 },
+          pick(undefined, "ppc", "paid_search", "email", "(not set)"),
+        ),
+        landingPagePlusQueryString: fc.option(landing, { nil: undefined }),
+        // A few counts, so that rows tie and the busiest are chosen among equals.
+        sessions: pick(4, 8, 15, 30),
+      },
+      { requiredKeys: ["sessions"] },
+    );
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 3, maxLength: 30 }), (generated) => {
+        const rows = generated.map(withoutUndefined);
+        expect(auditedByIds(rows)).toEqual(audited(readRowByRow, rows));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

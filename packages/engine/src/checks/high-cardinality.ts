@@ -132,7 +132,7 @@ function otherRows(data: AuditData, dimension: Dimension): readonly AggregatedRo
   if (dimension !== "landingPagePlusQueryString") {
     return data.valueStats(dimension, "(other)")?.rows ?? [];
   }
-  const { values, starts, ids, rows, firstId } = data.column(dimension);
+  const { values, starts, ids, data: view, firstId } = data.column(dimension);
   const glances = landingGlances(data);
   // From one page without a mention to the next by the typed array's own search, not a loop here
   // over every page (a loop run once may run long before it is compiled).
@@ -141,7 +141,7 @@ function otherRows(data: AuditData, dimension: Dimension): readonly AggregatedRo
     const found: AggregatedRow[] = [];
     const to = starts[v + 1] as number;
     for (let i = starts[v] as number; i < to; i++) {
-      found.push(rows[(ids[i] as number) - firstId] as AggregatedRow);
+      found.push(view.row((ids[i] as number) - firstId));
     }
     return found;
   }

@@ -1,6 +1,24 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Dimension } from "../core/types.ts";
-import { findingKeys, runOn, utmRow } from "../testing/support.ts";
+import { AuditData } from "../core/audit-data.ts";
+import { createAuditor, runCheck } from "../core/auditor.ts";
+import { FindingCollector } from "../core/findings.ts";
+import {
+  type AggregatedRow,
+  type AuditContext,
+  type AuditRow,
+  DIMENSIONS,
+  type Dimension,
+  type Finding,
+} from "../core/types.ts";
+import {
+  context,
+  findingKeys,
+  joinedPieces,
+  runOn,
+  utmRow,
+  withoutUndefined,
+} from "../testing/support.ts";
 import { internalUtmLink } from "./internal-utm-link.ts";
 
 function landing(value: string, sessions = 10, extra: Partial<Record<Dimension, string>> = {}) {
@@ -155,6 +173,211 @@ describe("internal-utm-link", () => {
     expect(result.status).toBe("skipped");
     expect(result.skippedReason).toBe(
       "needs landingPagePlusQueryString or sessionManualSource or sessionSource",
+    );
+  });
+});
+
+/** Rows aggregated as the auditor does (in order of first sight), and the dimensions they carry. */
+function aggregated(rows: readonly AuditRow[], declared: readonly Dimension[]) {
+  const groups = new Map<string, AggregatedRow>();
+  const present = new Set<Dimension>(declared);
+  for (const row of rows) {
+    const values: { [D in Dimension]?: string } = {};
+    for (const dimension of DIMENSIONS) {
+      const value = row[dimension];
+      if (value === undefined) continue;
+      values[dimension] = value;
+      present.add(dimension);
+    }
+    const key = JSON.stringify(values);
+    const group = groups.get(key);
+    if (group) {
+      group.sessions += row.sessions;
+      group.rows += 1;
+    } else groups.set(key, { values, sessions: row.sessions, keyEvents: 0, rows: 1 });
+  }
+  return { rows: [...groups.values()], present };
+}
+
+/**
+ * The ledger and, when given, a referrers view, each kept as row objects and linked as the
+ * auditor links its views (the ledger's rows numbered first, then the referrers'): the view the
+ * check reads.
+ */
+function objectData(
+  ledgerRows: readonly AuditRow[],
+  referrers: { rows: readonly AuditRow[]; dimensions: readonly Dimension[] } | undefined,
+  auditContext: AuditContext,
+): AuditData {
+  const ledger = aggregated(ledgerRows, []);
+  const other = referrers && aggregated(referrers.rows, referrers.dimensions);
+  const totalSessions = ledger.rows.reduce((sum, row) => sum + row.sessions, 0);
+  const sessionsById = new Float64Array(ledger.rows.length + (other?.rows.length ?? 0));
+  const others: AuditData[] = [];
+  const links = { totalSessions, others, sessionsById };
+  const ledgerData = new AuditData(ledger.rows, ledger.present, auditContext, {
+    ...links,
+    view: "sessions",
+    firstId: 0,
+  });
+  others.push(ledgerData);
+  if (!other) return ledgerData;
+  const referrerData = new AuditData(other.rows, other.present, auditContext, {
+    ...links,
+    view: "referrers",
+    firstId: ledger.rows.length,
+  });
+  others.push(referrerData);
+  return referrerData;
+}
+
+/** The check's findings on `data`, and each finding's row ids in the order they were added. */
+function collected(data: AuditData): { findings: Finding[]; ids: [string, number[]][] } {
+  const collector = new FindingCollector(data);
+  internalUtmLink.run(data, collector);
+  const findings = collector.findings();
+  const ids = [...collector.rowsByKey()].map(([key, rows]): [string, number[]] => [key, [...rows]]);
+  return { findings, ids };
+}
+
+/** A finding without what folding it with other findings of the audit added. */
+function unfolded({ foldedInto: _, alsoFound: __, ...finding }: Finding): Finding {
+  return finding;
+}
+
+describe("internal-utm-link read by value id", () => {
+  it("finds what it finds in the same rows kept as objects, in every view layout", () => {
+    const pick = <T>(...options: T[]) => fc.constantFrom(...options);
+    const landing = joinedPieces(
+      [
+        "/",
+        "/spring-sale",
+        "/checkout",
+        "/cart",
+        "/thank-you",
+        "?",
+        "&",
+        "utm_source=homepage",
+        "utm_source=www.example.com",
+        "utm_source=newsletter",
+        "utm_medium=banner",
+        "utm_medium=email",
+        "utm_campaign=sale",
+        "UTM_Source=footer",
+        "gclid=x",
+        "%20",
+      ],
+      6,
+    );
+    const source = pick(
+      undefined,
+      "homepage",
+      "footer",
+      "www.example.com",
+      "shop.example.com",
+      "example",
+      "blog",
+      "newsletter",
+      "google",
+      "(not set)",
+    );
+    const medium = pick(undefined, "banner", "internal", "link", "email", "cpc", "referral", "qr");
+    const row = fc.record(
+      {
+        sessionSource: source,
+        sessionMedium: medium,
+        sessionManualSource: source,
+        sessionManualMedium: medium,
+        landingPagePlusQueryString: fc.option(landing, { nil: undefined }),
+        pageReferrer: pick(
+          undefined,
+          "https://www.example.com/",
+          "https://shop.example.com/cart",
+          "https://www.google.com/",
+          "(not set)",
+        ),
+        sessions: fc.integer({ min: 1, max: 9 }),
+      },
+      { requiredKeys: ["sessions"] },
+    );
+    const referrerDimensions = fc.subarray<Dimension>([
+      "landingPagePlusQueryString",
+      "pageReferrer",
+      "sessionSource",
+      "sessionMedium",
+      "sessionManualSource",
+      "sessionManualMedium",
+    ]);
+    // The ledger alone, or a referrers view too with some of the dimensions: its own landings,
+    // or the ledger's when it lacks them.
+    const layout = fc.option(
+      fc.record({ dimensions: referrerDimensions, rows: fc.array(row, { maxLength: 15 }) }),
+      { nil: undefined },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 15 }),
+        layout,
+        fc.boolean(),
+        (generated, referrers, withHosts) => {
+          const auditContext = context(withHosts ? {} : { siteHosts: [] });
+          const ledgerRows = generated.map(withoutUndefined);
+          // A view's rows carry only the dimensions it was asked for.
+          const referrerRows = (referrers?.rows ?? []).map((generatedRow) =>
+            withoutUndefined(
+              Object.fromEntries(
+                Object.entries(generatedRow).filter(
+                  ([name]) =>
+                    name === "sessions" || referrers?.dimensions.includes(name as Dimension),
+                ),
+              ),
+            ),
+          );
+          // The auditor's data, kept as columns, as the check is run on it.
+          let stored: AuditData | undefined;
+          const watched = {
+            ...internalUtmLink,
+            run(data: AuditData, findings: FindingCollector) {
+              stored = data;
+              internalUtmLink.run(data, findings);
+            },
+          };
+          const auditor = createAuditor(
+            auditContext,
+            [watched],
+            referrers ? { views: { sessions: [], referrers: referrers.dimensions } } : {},
+          );
+          for (const ledgerRow of ledgerRows) auditor.add(ledgerRow);
+          for (const referrerRow of referrerRows) auditor.add(referrerRow, "referrers");
+          const [reported] = auditor.finish().checks;
+          const objects = objectData(
+            ledgerRows,
+            referrers && { rows: referrerRows, dimensions: referrers.dimensions },
+            auditContext,
+          );
+          const byObject = runCheck(internalUtmLink, objects);
+          expect(reported?.status).toBe(byObject.status);
+          expect(reported?.affectedSessions).toBe(byObject.affectedSessions);
+          expect(reported?.findings.map(unfolded)).toEqual(byObject.findings);
+          if (!stored) return;
+          const byId = collected(stored);
+          expect(byId).toEqual(collected(objects));
+          // A finding on landings names each of its rows' landing (while it lists them all).
+          for (const [key, ids] of byId.ids) {
+            const finding = byId.findings.find((found) => found.key === key);
+            if (key.startsWith("source:") || (finding?.values.length ?? 0) >= 20) continue;
+            for (const id of ids) {
+              const landingValue = objects.rowById(id)?.values.landingPagePlusQueryString;
+              expect(finding?.values).toContain(landingValue);
+            }
+          }
+          // Only the rows shown as examples were made objects, in any view.
+          const views = new Set([stored, stored.other("sessions") ?? stored]);
+          const made = [...views].reduce((sum, data) => sum + data.madeRows, 0);
+          expect(made).toBeLessThanOrEqual(3 * byId.findings.length);
+        },
+      ),
+      { numRuns: 1_000 },
     );
   });
 });

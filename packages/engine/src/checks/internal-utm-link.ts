@@ -4,7 +4,8 @@
 import { predictChannel, sourceCategory } from "../channels/channel-group.ts";
 import type { Column } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow, Dimension } from "../core/types.ts";
+import { PendingFindings } from "../core/findings.ts";
+import type { Dimension } from "../core/types.ts";
 import { isUserValue, normalizeHost, parseLanding, siteDomain } from "../core/values.ts";
 import {
   decodeComponent,
@@ -263,7 +264,8 @@ interface UserValues {
  * made when first asked), and each source and medium pair's judgement by the pair's ids.
  */
 interface Readings {
-  rows: readonly AggregatedRow[];
+  /** The id of the view's first row: row `at` is reported by id `firstId + at`. */
+  firstId: number;
   sources: UserValues;
   mediums: UserValues;
   referrers: Column;
@@ -271,6 +273,9 @@ interface Readings {
   /** By `sourceId * mediums.user.length + mediumId`; undefined when the pairs are too many. */
   judged: Judgement[] | undefined;
 }
+
+/** Every finding of the check is on the landing page: the link is what carries the tags. */
+const FIELD: Dimension = "landingPagePlusQueryString";
 
 /** Above this many source and medium pairs, judgements are looked up by text only. */
 const MAX_JUDGED_PAIRS = 1 << 16;
@@ -351,7 +356,8 @@ export const internalUtmLink = defineCheck({
      */
     const userValuesBeside = (column: Column, dimension: Dimension | undefined): UserValues => {
       // Stryker disable next-line ConditionalExpression: no dimension, no value
-      if (!dimension) return { valueOfRow: new Int32Array(column.rows.length).fill(-1), user: [] };
+      if (!dimension)
+        return { valueOfRow: new Int32Array(column.data.rowCount).fill(-1), user: [] };
       const of = data.columnBeside(column, dimension);
       return {
         valueOfRow: of.valueOfRow,
@@ -366,7 +372,7 @@ export const internalUtmLink = defineCheck({
       const mediums = userValuesBeside(column, mediumDimension);
       const pairs = sources.user.length * mediums.user.length;
       return {
-        rows: column.rows,
+        firstId: column.firstId,
         sources,
         mediums,
         referrers: data.columnBeside(column, "pageReferrer"),
@@ -376,6 +382,9 @@ export const internalUtmLink = defineCheck({
       };
     };
 
+    // Findings gathered by row id, in the order rows are inspected, and handed over at the end:
+    // no row object is made for a row reported (at high cardinality most tagged rows may be).
+    const pending = new PendingFindings();
     /** Inspects row `at` of the view `readings` are of. */
     const inspect = (
       readings: Readings,
@@ -406,37 +415,31 @@ export const internalUtmLink = defineCheck({
       if (judgement.sourceIsOwnHost && info.utms().namesOwnHost) {
         judgement = judge(source, medium, true);
       }
+      const id = readings.firstId + at;
       if (judgement.source) {
-        findings.add(
-          judgement.source.key,
-          judgement.source.title,
-          readings.rows[at] as AggregatedRow,
-          {
-            values: [source],
-            field: "landingPagePlusQueryString",
-          },
-        );
+        const finding = pending.of(judgement.source.key, judgement.source.title, FIELD);
+        finding.ids.push(id);
+        finding.addValue(source);
       }
       // Stryker disable next-line ConditionalExpression: without a landing the info is UNTAGGED
       if (!info.tagged || landing === undefined) return;
       const funnel = info.funnel;
       if (funnel && (funnel.afterConversion || !judgement.externalInFunnel)) {
-        findings.add(funnel.key, funnel.title, readings.rows[at] as AggregatedRow, {
-          values: [landing],
-          field: "landingPagePlusQueryString",
-        });
+        const finding = pending.of(funnel.key, funnel.title, FIELD);
+        finding.ids.push(id);
+        finding.addValue(landing);
       }
-      // The referrer by value id, each value's host judged once: the row object is reached only
-      // for a finding (at high cardinality a cache miss a row, in landing order).
+      // The referrer by value id, each value's host judged once.
       const referrer = readings.referrers.valueOfRow[at] as number;
       if (referrer >= 0 && ownReferrer(readings, referrer)) {
         const path = info.path;
-        findings.add(
+        const finding = pending.of(
           `referrer:${pathKey(path)}`,
           `Links from your own pages to ${path} carry UTM parameters`,
-          readings.rows[at] as AggregatedRow,
-          { values: [landing], field: "landingPagePlusQueryString" },
+          FIELD,
         );
+        finding.ids.push(id);
+        finding.addValue(landing);
       }
     };
     /** Whether the referrer value `referrer` of `readings` is one of the site's own hosts. */
@@ -455,7 +458,8 @@ export const internalUtmLink = defineCheck({
     // Stryker disable next-line ConditionalExpression,BlockStatement: a shortcut
     if (!data.has("landingPagePlusQueryString")) {
       const readings = readingsBeside(data.ownColumn("landingPagePlusQueryString"));
-      for (let r = 0; r < data.rows.length; r++) inspect(readings, r, undefined, UNTAGGED);
+      for (let r = 0; r < data.rowCount; r++) inspect(readings, r, undefined, UNTAGGED);
+      pending.addTo(findings);
       return;
     }
     // By distinct landing value (a view shared with other checks), so each URL is parsed once.
@@ -473,11 +477,12 @@ export const internalUtmLink = defineCheck({
     }
     const own = data.ownColumn("landingPagePlusQueryString");
     const ownReadings = readingsBeside(own);
-    for (let r = 0; r < data.rows.length; r++) {
+    for (let r = 0; r < data.rowCount; r++) {
       // Stryker disable next-line ConditionalExpression: inspecting a row again adds nothing
       if (own.valueOfRow[r] !== -1) continue;
       inspect(ownReadings, r, undefined, UNTAGGED);
     }
+    pending.addTo(findings);
   },
 });
 

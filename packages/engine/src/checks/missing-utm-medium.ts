@@ -48,7 +48,6 @@ export const missingUtmMedium = defineCheck({
       : "needs sessionManualMedium or sessionMedium";
   },
   run(data, findings) {
-    const rows = data.rows;
     const firstId = data.firstId;
     // Each row's mediums, source and campaign by value id, each value judged once (no column for
     // a dimension no view has). A medium in any traffic dimension (a UTM, or auto-tagging's cpc)
@@ -66,7 +65,7 @@ export const missingUtmMedium = defineCheck({
     const landings = data.has("landingPagePlusQueryString")
       ? data.column("landingPagePlusQueryString")
       : undefined;
-    const glances = landings?.rows === rows ? landingGlances(data) : undefined;
+    const glances = landings?.data === data ? landingGlances(data) : undefined;
     const landingOfRow = landings?.valueOfRow;
     const mayCarryClickId = clickIdHints(data);
     // Each finding's row ids in row order and its first values, added by id once all are read
@@ -123,8 +122,7 @@ export const missingUtmMedium = defineCheck({
       entry.ids.push(firstId + r);
       entry.addValue(campaign);
     };
-    const rowCampaign = (r: number) =>
-      (rows[r] as AggregatedRow).values.sessionManualCampaignName ?? "";
+    const rowCampaign = (r: number) => data.row(r).values.sessionManualCampaignName ?? "";
     // The landing page's campaign, decoded and trimmed, of the row the loop is at: read only when
     // a finding takes it, from the glance or from the parameters parsed for the medium.
     let landing = "";
@@ -135,21 +133,21 @@ export const missingUtmMedium = defineCheck({
         (params ? params.get("utm_campaign") : glancedParam(landing, glance, "utm_campaign")) ?? "",
       ).trim();
 
-    for (let r = 0; r < rows.length; r++) {
+    for (let r = 0; r < data.rowCount; r++) {
       // Stryker disable next-line ConditionalExpression,EqualityOperator: no dimension, no medium
       if (hasUserValueAt(firstMedium, r) || hasUserValueAt(secondMedium, r)) continue;
       // This view's landing column read by value id when there is one: no row object reached.
       const landingAt = glances && landingOfRow ? (landingOfRow[r] as number) : -2;
       const read =
         landingAt === -2
-          ? (rows[r] as AggregatedRow).values.landingPagePlusQueryString
+          ? data.row(r).values.landingPagePlusQueryString
           : landingAt >= 0
             ? (landings?.values[landingAt] as string)
             : undefined;
       // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
       if (mayCarryClickId[r] === 1 && hasGoogleClickId(read as string)) continue;
       if (firstMedium && (hasUserValueAt(sources, r) || hasUserValueAt(campaigns, r))) {
-        const values = (rows[r] as AggregatedRow).values;
+        const values = data.row(r).values;
         const source = values.sessionManualSource ?? "";
         if (isUserValue(source)) reportSource(r, source, rowCampaign);
         else reportCampaign(r, values.sessionManualCampaignName ?? "");

@@ -28,7 +28,6 @@ export const missingUtmSource = defineCheck({
   },
   requires: [["sessionManualSource", "landingPagePlusQueryString"]],
   run(data, findings) {
-    const rows = data.rows;
     const firstId = data.firstId;
     // Each row's manual source, medium and campaign by value id, each value judged once.
     const manual = data.has("sessionManualSource")
@@ -42,7 +41,7 @@ export const missingUtmSource = defineCheck({
     const landings = data.has("landingPagePlusQueryString")
       ? data.column("landingPagePlusQueryString")
       : undefined;
-    const glances = landings?.rows === rows ? landingGlances(data) : undefined;
+    const glances = landings?.data === data ? landingGlances(data) : undefined;
     // Without manual dimensions only a landing page can be reported: when the glance clears every
     // one (it names utm_source, or no other recognised parameter), no row need be read.
     if (!manual && glances && !anyMayLackSource(glances)) return;
@@ -54,7 +53,7 @@ export const missingUtmSource = defineCheck({
     const campaignCount = (manual?.campaign?.values.length ?? 0) + 1;
     // The finding of each landing value that may lack a source (by value id), parsed once a value.
     const byLanding = new Map<number, PendingFinding | null>();
-    for (let r = 0; r < rows.length; r++) {
+    for (let r = 0; r < data.rowCount; r++) {
       if (manual) {
         const medium = valueAt(manual.medium, r);
         const campaign = valueAt(manual.campaign, r);
@@ -94,7 +93,7 @@ export const missingUtmSource = defineCheck({
         if (entry) report(entry, firstId + r, landings.values[v] as string);
         continue;
       }
-      const landing = (rows[r] as AggregatedRow).values.landingPagePlusQueryString;
+      const landing = data.row(r).values.landingPagePlusQueryString;
       if (landing === undefined) continue;
       const entry = landingFinding(landing, pending);
       if (entry) report(entry, firstId + r, landing);

@@ -1,9 +1,8 @@
 // Detects auto-tagged paid traffic (google / cpc from Google Ads, dbm / cpm from Display & Video
 // 360, dfa / cpm from Campaign Manager 360) whose session campaign is (not set). GA4 names the
 // campaign from the linked ad platform, so a missing one means the link is absent or broken.
-import { type Column, fieldTitle } from "../core/audit-data.ts";
+import { type AuditData, type Column, fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { autoTaggedPlatform, clickIdHints, hasGoogleClickId, keyPart } from "../rules/tagging.ts";
 
 /**
@@ -100,13 +99,13 @@ export const paidTrafficWithoutCampaign = defineCheck({
       }
       return platform;
     };
-    const { rows, sessionsById, firstId } = data;
+    const { sessionsById, firstId } = data;
     // The rows to read: when the pairs are few, every pair is judged first and only the rows of
     // the sources that make a platform with some medium are read, by id in row order (at high
     // cardinality a source or two among a million rows); else every row.
     const toRead =
       pairCount <= PAIRS_JUDGED_FIRST ? rowsOfPaidSources(sources, platformOf, mediumCount) : null;
-    const count = toRead ? toRead.length : rows.length;
+    const count = toRead ? toRead.length : data.rowCount;
     const readFrom = toRead ? sources.firstId : 0;
     for (let k = 0; k < count; k++) {
       const r = toRead ? (toRead[k] as number) - readFrom : k;
@@ -121,8 +120,7 @@ export const paidTrafficWithoutCampaign = defineCheck({
       if (!platform) continue;
       const landingId = landings.valueOfRow[r] as number;
       const landing = landingId < 0 ? undefined : landings.values[landingId];
-      const manualRow = manual ? rows[r] : undefined;
-      if (!isAutoTagged(landing, manualRow, mayCarryClickId[r] === 1)) continue;
+      if (!isAutoTagged(data, r, landing, manual, mayCarryClickId[r] === 1)) continue;
       let pair = pairOfIds.get(pairId);
       if (!pair) {
         const source = sources.values[sourceId] as string;
@@ -143,7 +141,7 @@ export const paidTrafficWithoutCampaign = defineCheck({
       }
       const sessions = sessionsById[firstId + r] as number;
       pair.sessions += sessions;
-      if (NO_CAMPAIGN.has(keyPart((rows[r] as AggregatedRow).values[CAMPAIGN]))) {
+      if (NO_CAMPAIGN.has(keyPart(data.rowValue(r, CAMPAIGN)))) {
         pair.missing.push(firstId + r);
         pair.missingSessions += sessions;
       }
@@ -209,17 +207,20 @@ function rowsOfPaidSources(
  * utm_campaign, missing-utm-campaign's finding.
  */
 function isAutoTagged(
+  data: AuditData,
+  r: number,
   landing: string | undefined,
-  row: AggregatedRow | undefined,
+  manual: boolean,
   mayCarryClickId: boolean,
 ): boolean {
   // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
   if (mayCarryClickId && hasGoogleClickId(landing as string)) return true;
   // Stryker disable next-line ConditionalExpression: a shortcut; undefined tests as "undefined", no UTM
-  if (!row) return landing === undefined || !UTM_SOURCE_OR_MEDIUM.test(landing);
+  if (!manual) return landing === undefined || !UTM_SOURCE_OR_MEDIUM.test(landing);
   return !(
-    keyPart(row.values.sessionManualSource) === keyPart(row.values.sessionSource) &&
-    keyPart(row.values.sessionManualMedium) === keyPart(row.values.sessionMedium)
+    keyPart(data.rowValue(r, "sessionManualSource")) ===
+      keyPart(data.rowValue(r, "sessionSource")) &&
+    keyPart(data.rowValue(r, "sessionManualMedium")) === keyPart(data.rowValue(r, "sessionMedium"))
   );
 }
 

@@ -110,7 +110,7 @@ export const paymentGatewayReferral = defineCheck({
     if (gatewayOf.every((gateway) => gateway === undefined)) return;
     const referral = mediums.values.map((medium) => medium.trim().toLowerCase() === "referral");
     const firstId = data.firstId;
-    for (let r = 0; r < data.rows.length; r++) {
+    for (let r = 0; r < data.rowCount; r++) {
       const source = sources.valueOfRow[r] as number;
       const medium = mediums.valueOfRow[r] as number;
       if (source < 0 || medium < 0 || !referral[medium]) continue;

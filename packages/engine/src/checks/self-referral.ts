@@ -45,7 +45,7 @@ export const selfReferral = defineCheck({
     // 1 once a landing value is known to carry no utm_source, 2 once known to carry one.
     const landingTagged = new Uint8Array(landings.values.length);
     const firstId = data.firstId;
-    for (let r = 0; r < data.rows.length; r++) {
+    for (let r = 0; r < data.rowCount; r++) {
       const source = sources.valueOfRow[r] as number;
       const medium = mediums.valueOfRow[r] as number;
       if (source < 0 || !ownSource[source] || medium < 0 || !referral[medium]) continue;

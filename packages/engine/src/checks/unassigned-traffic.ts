@@ -47,7 +47,7 @@ export const unassignedTraffic = defineCheck({
     // distinct pair is folded once.
     const exact = new Map<number, Map<number, number[]>>();
     const firstId = data.firstId;
-    for (let r = 0; r < data.rows.length; r++) {
+    for (let r = 0; r < data.rowCount; r++) {
       if (!unassigned[channels.valueOfRow[r] as number]) continue;
       const source = sources.valueOfRow[r] as number;
       const medium = mediums.valueOfRow[r] as number;

@@ -18,8 +18,8 @@ export interface Column {
   readonly ids: Int32Array;
   /** Each row's value, as its index in `values`; -1 for a row without one. */
   readonly valueOfRow: Int32Array;
-  /** The rows of the view the column is of: id `id` is `rows[id - firstId]`. */
-  readonly rows: readonly AggregatedRow[];
+  /** The view the column is of: id `id` is its row `data.row(id - firstId)`. */
+  readonly data: AuditData;
   readonly firstId: number;
   /** Sessions by row id, for the column's rows at least (the audit's array when views share one). */
   readonly sessionsById: Float64Array;
@@ -72,11 +72,17 @@ function columnValueStats(value: string, sessions: number, column: Column, v: nu
   };
 }
 
+/** Row `r`'s value in `column` (a column over the row's view), or undefined when it has none. */
+export function valueAt(column: Column, r: number): string | undefined {
+  const v = column.valueOfRow[r] as number;
+  return v < 0 ? undefined : column.values[v];
+}
+
 /** The rows of `column` whose ids are `ids[from]` up to `ids[to]`, in that order. */
 function rowsOfIds(column: Column, ids: Int32Array, from: number, to: number): AggregatedRow[] {
-  const { rows, firstId } = column;
+  const { data, firstId } = column;
   const made: AggregatedRow[] = [];
-  for (let i = from; i < to; i++) made.push(rows[(ids[i] as number) - firstId] as AggregatedRow);
+  for (let i = from; i < to; i++) made.push(data.row((ids[i] as number) - firstId));
   return made;
 }
 
@@ -199,6 +205,11 @@ export interface ViewLinks {
   /** The rows' value ids from the grouping, when it kept them: columns are built from them. */
   keys?: RowKeys;
   /**
+   * The rows' input rows, sessions and key events, when the rows are given as their count
+   * (`StoredRows`) rather than as objects.
+   */
+  sums?: Float64Array;
+  /**
    * Given when the rows were numbered as they were made (each `id` set from `firstId` in order,
    * each row's sessions in `sessionsById`), with the sum of their sessions in row order: the
    * rows are not read again (at high cardinality a cache miss a row).
@@ -212,7 +223,14 @@ export interface ViewLinks {
  * the view that has it (utm_term values from `details`); shares are of the ledger's sessions.
  */
 export class AuditData {
-  readonly rows: readonly AggregatedRow[];
+  /** How many rows this view has. */
+  readonly rowCount: number;
+  /** Every row as an object, once they were given or all asked for (`rows`). */
+  #all: readonly AggregatedRow[] | undefined;
+  /** The rows made one by one (`row`) before all were asked for, by index. */
+  readonly #made = new Map<number, AggregatedRow>();
+  /** Each row's input rows, sessions and key events, three numbers a row (stored rows). */
+  readonly #sums: Float64Array | undefined;
   readonly totalSessions: number;
   readonly context: AuditContext;
   readonly view: View;
@@ -243,19 +261,32 @@ export class AuditData {
    */
   readonly sessionsById: Float64Array;
 
+  /**
+   * The view's rows: given as objects, or as their count when the auditor keeps them as columns
+   * (`links.keys` their values' ids, `links.sums` their metrics, `links.numbered` their sessions
+   * already in `sessionsById`), each then made into an object only when a check asks for it
+   * (`row`): at high cardinality an object a row was most of the audit's memory and a good part
+   * of its time.
+   */
   constructor(
-    rows: readonly AggregatedRow[],
+    rows: readonly AggregatedRow[] | number,
     present: ReadonlySet<Dimension>,
     context: AuditContext,
     links?: ViewLinks,
   ) {
-    this.rows = rows;
+    if (typeof rows === "number") {
+      if (!links?.keys || !links.sums || !links.numbered) {
+        throw new Error("rows given by count need their keys, sums and numbering");
+      }
+      this.#sums = links.sums;
+    } else this.#all = rows;
+    this.rowCount = typeof rows === "number" ? rows : rows.length;
     this.present = present;
     this.context = context;
     this.firstId = links?.firstId ?? 0;
-    this.sessionsById = links?.sessionsById ?? new Float64Array(this.firstId + rows.length);
+    this.sessionsById = links?.sessionsById ?? new Float64Array(this.firstId + this.rowCount);
     let total = links?.numbered?.viewSessions ?? 0;
-    if (!links?.numbered) {
+    if (!links?.numbered && typeof rows !== "number") {
       let id = this.firstId;
       for (const row of rows) {
         total += row.sessions;
@@ -273,20 +304,90 @@ export class AuditData {
     this.ownDomains = new Set(hosts.map(siteDomain));
   }
 
+  /**
+   * Every row of the view, as objects: made all at once when the rows were kept as columns, which
+   * at high cardinality costs what the rest of the audit does. Checks read columns (`column`,
+   * `ownColumn`) and take single rows (`row`) instead; this is for tests and small data.
+   */
+  get rows(): readonly AggregatedRow[] {
+    if (this.#all) return this.#all;
+    const all: AggregatedRow[] = [];
+    for (let r = 0; r < this.rowCount; r++) all.push(this.#made.get(r) ?? this.#storedRow(r));
+    this.#made.clear();
+    this.#all = all;
+    return all;
+  }
+
+  /** How many rows were made objects so far (all of them once `rows` was read). */
+  get madeRows(): number {
+    return this.#all && this.#sums ? this.rowCount : this.#made.size;
+  }
+
+  /** Row `r` of the view (id `firstId + r`), the same object each time it is asked for. */
+  row(r: number): AggregatedRow {
+    if (this.#all) return this.#all[r] as AggregatedRow;
+    let row = this.#made.get(r);
+    if (!row) {
+      if (!(r >= 0 && r < this.rowCount)) throw new RangeError(`no row ${r} in the view`);
+      // Once a good part of the rows were asked for, all are made into one array: an entry of
+      // the map costs more than a place in it.
+      if (this.#made.size >= 1024 && this.#made.size >= this.rowCount / 4) {
+        return this.rows[r] as AggregatedRow;
+      }
+      row = this.#storedRow(r);
+      this.#made.set(r, row);
+    }
+    return row;
+  }
+
+  /**
+   * Row `r`'s value of `dimension` (`row(r).values[dimension]`), read from the grouping's value
+   * ids without making the row an object or the dimension a column: for a check that reads a
+   * dimension of a few rows.
+   */
+  rowValue(r: number, dimension: Dimension): string | undefined {
+    const keys = this.keys;
+    const at = keys ? keys.dimensions.indexOf(dimension) : -1;
+    if (keys && at >= 0) {
+      return (keys.values[at] as readonly (string | undefined)[])[keys.ids[at]?.[r] ?? 0];
+    }
+    // Rows kept as ids carry the key dimensions only.
+    if (this.#sums) return undefined;
+    return this.row(r).values[dimension];
+  }
+
+  /** Row `r` made from the grouping's value ids and the auditor's sums. */
+  #storedRow(r: number): AggregatedRow {
+    const { dimensions, ids, values } = this.keys as RowKeys;
+    const rowValues: { [D in Dimension]?: string } = {};
+    for (let d = 0; d < dimensions.length; d++) {
+      const value = (values[d] as readonly (string | undefined)[])[ids[d]?.[r] ?? 0];
+      if (value !== undefined) rowValues[dimensions[d] as Dimension] = value;
+    }
+    const sums = this.#sums as Float64Array;
+    return {
+      values: rowValues,
+      sessions: sums[3 * r + 1] as number,
+      keyEvents: sums[3 * r + 2] as number,
+      rows: sums[3 * r] as number,
+      id: this.firstId + r,
+    };
+  }
+
   /** The numbers this view's rows and the other views' take: every `id` is below it. */
   get idLimit(): number {
-    let limit = this.firstId + this.rows.length;
-    for (const other of this.others) limit = Math.max(limit, other.firstId + other.rows.length);
+    let limit = this.firstId + this.rowCount;
+    for (const other of this.others) limit = Math.max(limit, other.firstId + other.rowCount);
     return limit;
   }
 
   /** The row numbered `id` in this view or another, or undefined. */
   rowById(id: number): AggregatedRow | undefined {
     const at = id - this.firstId;
-    if (at >= 0 && at < this.rows.length) return this.rows[at];
+    if (at >= 0 && at < this.rowCount) return this.row(at);
     for (const other of this.others) {
       const there = id - other.firstId;
-      if (there >= 0 && there < other.rows.length) return other.rows[there];
+      if (there >= 0 && there < other.rowCount) return other.row(there);
     }
     return undefined;
   }
@@ -385,7 +486,7 @@ export class AuditData {
 
   /** The view whose rows a column is over. */
   private viewOf(column: Column): AuditData {
-    const view = [this, ...this.others].find((data) => data.rows === column.rows);
+    const view = [this, ...this.others].find((data) => data === column.data);
     if (!view) throw new Error("the column is not of this audit's rows");
     return view;
   }
@@ -430,7 +531,7 @@ export class AuditData {
     const numbersOf = holding.map((column) =>
       Int32Array.from(column.values, (value) => table.numberOf(value)),
     );
-    const numberOf = new Int32Array(this.rows.length);
+    const numberOf = new Int32Array(this.rowCount);
     for (let r = 0; r < numberOf.length; r++) {
       for (let k = 0; k < holding.length; k++) {
         const value = (holding[k] as Column).valueOfRow[r] as number;
@@ -452,22 +553,44 @@ export class AuditData {
       const missing = assigned.valueOfRow.indexOf(-1);
       if (missing < 0) return assigned;
       const channels = new Numbering<string>();
-      const numberOf = new Int32Array(this.rows.length);
+      const numberOf = new Int32Array(this.rowCount);
+      // A row without GA4's channel gets the one predicted from its source, medium and campaign,
+      // read by value id: each combination of the three is judged once, and no row object made.
+      const parts = [
+        this.firstOfColumn(["sessionSource", "sessionManualSource"]),
+        this.firstOfColumn(["sessionMedium", "sessionManualMedium"]),
+        this.firstOfColumn(["sessionCampaignName", "sessionManualCampaignName"]),
+      ] as const;
+      const [sources, mediums, campaigns] = parts;
+      const predicted = new Map<string, Channel>();
+      const textOf = (column: Column, r: number) => {
+        const v = column.valueOfRow[r] as number;
+        return v < 0 ? "" : (column.values[v] as string);
+      };
       for (let r = 0; r < numberOf.length; r++) {
         const value = assigned.valueOfRow[r] as number;
-        numberOf[r] = channels.numberOf(
-          value >= 0
-            ? (assigned.values[value] as string)
-            : this.predictedChannel(this.rows[r] as AggregatedRow),
-        );
+        if (value >= 0) {
+          numberOf[r] = channels.numberOf(assigned.values[value] as string);
+          continue;
+        }
+        const key = `${sources.valueOfRow[r]},${mediums.valueOfRow[r]},${campaigns.valueOfRow[r]}`;
+        let channel = predicted.get(key);
+        if (!channel) {
+          channel = predictChannel({
+            source: textOf(sources, r),
+            medium: textOf(mediums, r),
+            campaign: textOf(campaigns, r),
+          });
+          predicted.set(key, channel);
+        }
+        numberOf[r] = channels.numberOf(channel);
       }
       return this.columnOf(numberOf, channels.values);
     });
   }
 
   private buildColumn(dimension: Dimension): Column {
-    const rows = this.rows;
-    const count = rows.length;
+    const count = this.rowCount;
     // Each row's value as a number: the grouping's id, or one given here in order of first sight.
     let numberOf: Int32Array;
     let table: readonly (string | undefined)[];
@@ -479,7 +602,11 @@ export class AuditData {
       // asked for by checks that read the session dimension else the manual one).
       if (!ids && table[0] === undefined) return this.emptyColumn();
       numberOf = ids ?? new Int32Array(count);
+    } else if (this.#sums) {
+      // Rows kept as columns carry the key dimensions only.
+      return this.emptyColumn();
     } else {
+      const rows = this.rows;
       numberOf = new Int32Array(count);
       const seen = new Numbering<string | undefined>();
       for (let r = 0; r < count; r++) {
@@ -500,8 +627,8 @@ export class AuditData {
       sessions: new Float64Array(0),
       starts: new Int32Array(1),
       ids: new Int32Array(0),
-      valueOfRow: new Int32Array(this.rows.length).fill(-1),
-      rows: this.rows,
+      valueOfRow: new Int32Array(this.rowCount).fill(-1),
+      data: this,
       firstId: this.firstId,
       sessionsById: this.sessionsById,
     };
@@ -513,8 +640,7 @@ export class AuditData {
    * into `table`; undefined in the table is no value.
    */
   private columnOf(numberOf: Int32Array, table: readonly (string | undefined)[]): Column {
-    const rows = this.rows;
-    const count = rows.length;
+    const count = this.rowCount;
     // Each value's place (+1) in the order rows first carry it; undefined gets none (-1).
     const place = new Int32Array(table.length);
     const values: string[] = [];
@@ -554,7 +680,7 @@ export class AuditData {
       ids[to] = firstId + r;
       fill[slot] = to + 1;
     }
-    return { values, sessions, starts, ids, valueOfRow, rows, firstId, sessionsById };
+    return { values, sessions, starts, ids, valueOfRow, data: this, firstId, sessionsById };
   }
 
   /**
@@ -602,8 +728,13 @@ export class AuditData {
     const at = this.keys ? this.keys.dimensions.indexOf(dimension) : -1;
     if (this.keys && at >= 0 && !this.keys.values[at]?.includes(value)) return undefined;
     let stats: ValueStats | undefined;
-    for (const row of this.rows) {
-      if (row.values[dimension] !== value) continue;
+    const keys = at >= 0 ? this.keys : undefined;
+    const ids = keys?.ids[at];
+    const id = keys ? (keys.values[at] as readonly (string | undefined)[]).indexOf(value) : -1;
+    for (let r = 0; r < this.rowCount; r++) {
+      // By value id where the grouping kept them: only the value's rows are made objects.
+      if (keys ? (ids?.[r] ?? 0) !== id : this.row(r).values[dimension] !== value) continue;
+      const row = this.row(r);
       stats ??= { value, sessions: 0, rows: [] };
       stats.sessions += row.sessions;
       stats.rows.push(row);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checks as registeredChecks } from "../checks/index.ts";
 import { context } from "../testing/support.ts";
 import { AuditData, type Column, type ValueStats } from "./audit-data.ts";
 import {
@@ -314,6 +315,74 @@ describe("rows by value ids", () => {
     ]);
   });
 
+  it("makes an object only of the rows a finding shows, with the values and sums of its group", () => {
+    // Rows most checks find fault with, each its own group (its landing page its own).
+    const sources = ["Facebook", "facebook", "google", "newsletter", "fb", "(not set)", "bing"];
+    const mediums = ["cpc", "CPC", "email", "Email", "social", "organic", "(none)", "banner"];
+    const landings = [
+      "/p?utm_source=fb&utm_medium=social&fbclid=Iw",
+      "/p?gclid=EAI&utm_source=newsletter",
+      "/p?utm_source=newsletter&utm_campaign=spring sale",
+      "/p?UTM_SOURCE=x&email=a@b.example",
+      "/checkout?utm_source=homepage&utm_medium=banner",
+    ];
+    let seen: AuditData | undefined;
+    const lastCheck = defineCheck({
+      ...everyEmailRow,
+      id: "test-last",
+      run(data) {
+        seen = data;
+      },
+    });
+    const auditor = createAuditor(context, [...registeredChecks, lastCheck]);
+    for (let i = 0; i < 4000; i++) {
+      auditor.add({
+        sessionSource: sources[i % sources.length],
+        sessionMedium: mediums[i % mediums.length],
+        sessionCampaignName: `Spring_${i % 13}`,
+        sessionDefaultChannelGroup: i % 3 === 0 ? "Unassigned" : "Paid Search",
+        landingPagePlusQueryString: `${landings[i % landings.length]}&n=${i}`,
+        pageReferrer: i % 4 === 0 ? "https://www.example.com/" : undefined,
+        sessions: 1 + (i % 17),
+        keyEvents: i % 2,
+        date: "2026-11-01",
+      });
+    }
+    const report = auditor.finish();
+    const findings = report.checks.flatMap((check) => check.findings);
+    expect(findings.length).toBeGreaterThan(10);
+    expect(report.totals.distinctRows).toBe(4000);
+    const data = seen as AuditData;
+    // The rows the examples show, and no other: each finding shows at most three.
+    expect(data.madeRows).toBeGreaterThan(0);
+    expect(data.madeRows).toBeLessThanOrEqual(3 * findings.length);
+    expect(3 * findings.length).toBeLessThan(data.rowCount);
+    // A row made on demand is the group's: its values, sums and number.
+    const row = data.row(5);
+    expect(row).toBe(data.row(5));
+    expect(row).toEqual({
+      values: {
+        sessionSource: "(not set)",
+        sessionMedium: "organic",
+        sessionCampaignName: "Spring_5",
+        sessionDefaultChannelGroup: "Paid Search",
+        landingPagePlusQueryString: "/p?utm_source=fb&utm_medium=social&fbclid=Iw&n=5",
+      },
+      sessions: 6,
+      keyEvents: 1,
+      rows: 1,
+      id: 5,
+    });
+    expect(data.rowValue(5, "sessionCampaignName")).toBe("Spring_5");
+    expect(data.rowValue(5, "pageReferrer")).toBeUndefined();
+    expect(data.rowValue(5, "date")).toBeUndefined();
+    expect(() => data.row(4000)).toThrow(RangeError);
+    // Every row at once is the same rows, the ones made before among them.
+    expect(data.rows[5]).toBe(row);
+    expect(data.rows).toHaveLength(4000);
+    expect(data.madeRows).toBe(4000);
+  });
+
   it("refuses bad sessions, a view with rows of another kind, and strings once given ids", () => {
     const { dictionaries, encoded } = encode(rows);
     const first = encoded[0] as { ids: Int32Array };
@@ -602,7 +671,7 @@ describe("columns", () => {
 
     /** Each of the column's rows' value, read from the column, beside what the row says. */
     function readBack(column: Column) {
-      return column.rows.map((row, r) => {
+      return column.data.rows.map((row, r) => {
         const v = column.valueOfRow[r] as number;
         return { id: row.id, value: v < 0 ? undefined : column.values[v] };
       });
@@ -612,7 +681,7 @@ describe("columns", () => {
       onLedger((data) => {
         const own = data.ownColumn("landingPagePlusQueryString");
         expect(own).toBe(data.column("landingPagePlusQueryString"));
-        expect(own.rows).toBe(data.rows);
+        expect(own.data).toBe(data);
         // The row without a landing page has none; the others' values are theirs.
         expect(readBack(own)).toEqual([
           { id: 0, value: "/a" },
@@ -627,10 +696,10 @@ describe("columns", () => {
     it("ownColumn of a dimension another view holds has no value in any of this view's rows", () => {
       onLedger((data) => {
         const terms = data.column("sessionManualTerm");
-        expect(terms.rows).not.toBe(data.rows);
+        expect(terms.data).not.toBe(data);
         expect(terms.values).toEqual(["shoes", "boots"]);
         const own = data.ownColumn("sessionManualTerm");
-        expect(own.rows).toBe(data.rows);
+        expect(own.data).toBe(data);
         expect(own.firstId).toBe(0);
         expect(own.values).toEqual([]);
         expect([...own.valueOfRow]).toEqual([-1, -1, -1]);
@@ -646,7 +715,7 @@ describe("columns", () => {
         const terms = data.column("sessionManualTerm");
         const sources = data.columnBeside(terms, "sessionManualSource");
         // The details view's own sources, not the ledger's: the same rows as the terms.
-        expect(sources.rows).toBe(terms.rows);
+        expect(sources.data).toBe(terms.data);
         expect(sources).not.toBe(data.column("sessionManualSource"));
         expect(readBack(sources)).toEqual([
           { id: 3, value: "news" },
@@ -657,7 +726,7 @@ describe("columns", () => {
         expect([...sources.sessions]).toEqual([3, 5]);
         // The details rows carry no session source: the ledger holds it.
         const sessionSources = data.columnBeside(terms, "sessionSource");
-        expect(sessionSources.rows).toBe(terms.rows);
+        expect(sessionSources.data).toBe(terms.data);
         expect([...sessionSources.valueOfRow]).toEqual([-1, -1, -1]);
         // Beside one of this view's own columns, this view's column.
         const landing = data.column("landingPagePlusQueryString");
@@ -669,7 +738,7 @@ describe("columns", () => {
       onLedger((data) => {
         // Row 1 has both sources; rows 0 and 2 the session source only.
         const first = data.firstOfColumn(["sessionManualSource", "sessionSource"]);
-        expect(first.rows).toBe(data.rows);
+        expect(first.data).toBe(data);
         expect(readBack(first)).toEqual([
           { id: 0, value: "google" },
           { id: 1, value: "news" },
@@ -745,7 +814,7 @@ describe("columns", () => {
       onLedger((ledger) => {
         const terms = ledger.column("sessionManualTerm");
         const beside = ledger.channelColumnBeside(terms);
-        expect(beside.rows).toBe(terms.rows);
+        expect(beside.data).toBe(terms.data);
         expect(beside.valueOfRow).toHaveLength(3);
         expect(() => data.channelColumnBeside(terms)).toThrow(/not of this audit's rows/);
       });

@@ -3,10 +3,9 @@ import { healthGrade, healthScore } from "../scoring/score.ts";
 import { AuditData, type RowKeys } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
-import { doubled, type GroupKeys, GroupTable, letGo } from "./group-table.ts";
+import { doubled, type GroupKeys, GroupTable, letGo, shrunk } from "./group-table.ts";
 import { type CheckOutcome, resolveOverlaps } from "./overlaps.ts";
 import {
-  type AggregatedRow,
   type AuditContext,
   type AuditReport,
   type AuditRow,
@@ -397,9 +396,9 @@ export function createAuditor(
         firstId += rowCount;
         for (const dimension of rows.present) state.present.add(dimension);
         if (state.lastDate !== undefined) state.present.add("date");
-        // The tuples and sums are in the rows now: their memory goes before the checks run.
+        // The tuples are in the rows' columns now: their memory goes before the checks run (the
+        // sums became the rows').
         letGo(keys.ids);
-        letGo(state.sums);
         state.sums = new Float64Array(0);
         state.table = EMPTY_TABLE;
         built.set(state, rows);
@@ -408,14 +407,15 @@ export function createAuditor(
       const others: AuditData[] = [];
       const ledgerTotal = (built.get(ledger) as BuiltRows).sessions;
       for (const state of states.values()) {
-        const { rows, keys, firstId, sessions } = built.get(state) as BuiltRows;
-        const data = new AuditData(rows, state.present, context, {
+        const { count, keys, sums, firstId, sessions } = built.get(state) as BuiltRows;
+        const data = new AuditData(count, state.present, context, {
           view: state.view,
           totalSessions: ledgerTotal,
           others,
           firstId,
           sessionsById,
           keys,
+          sums,
           numbered: { viewSessions: sessions },
         });
         datas.set(state.view, data);
@@ -440,7 +440,7 @@ export function createAuditor(
       let distinctRows = 0;
       for (const data of datas.values()) {
         for (const dimension of DIMENSIONS) if (data.rowsHave(dimension)) present.add(dimension);
-        distinctRows += data.rows.length;
+        distinctRows += data.rowCount;
       }
       for (const state of states.values()) rowCount += state.rows;
       const hidden = hiddenSessions(built.get(ledger) as BuiltRows);
@@ -468,10 +468,12 @@ export function createAuditor(
 
 /** A view's groups with rows, as the checks read them. */
 interface BuiltRows {
-  /** The groups rows were added to, in the order they were found. */
-  readonly rows: AggregatedRow[];
-  /** Each row's value ids, a column per dimension, for `AuditData`'s columns. */
+  /** How many groups rows were added to: the view's rows, in the order they were found. */
+  readonly count: number;
+  /** Each row's value ids, a column per dimension, for `AuditData`'s columns and rows. */
   readonly keys: RowKeys;
+  /** Each row's input rows, sessions and key events, three numbers a row. */
+  readonly sums: Float64Array;
   /** The dimensions some row has a value of. */
   readonly present: readonly Dimension[];
   /** The number (`id`) of the first row; the rows are numbered in order from it. */
@@ -481,10 +483,12 @@ interface BuiltRows {
 }
 
 /**
- * Each group rows were added to as the object the checks read, made once with its sums (a
- * combination looked up but never added to is no data), its value ids as one column per
- * dimension (none for a dimension of a single value: every id is 0), and the dimensions those
- * rows have. The grouping's tuples (12 ids a group) can go once this is made.
+ * The groups rows were added to, as the checks read them (a combination looked up but never
+ * added to is no data): their value ids as one column per dimension (none for a dimension of a
+ * single value: every id is 0), their sums moved down over the groups without rows (`sums`
+ * becomes the rows'), and the dimensions those rows have. No object is made for a row here:
+ * `AuditData` makes one when a check asks for that row. The grouping's tuples (12 ids a group)
+ * can go once this is made.
  */
 function buildRows(
   keys: GroupKeys,
@@ -499,49 +503,36 @@ function buildRows(
   const columns = values.map((dictionary) =>
     dictionary.length > 1 ? new Int32Array(rowCount) : undefined,
   );
-  const rows: AggregatedRow[] = [];
+  /** Each dimension's ids by whether they are a value (1) or none (0). */
+  const isValue = values.map((dictionary) =>
+    Uint8Array.from(dictionary, (v) => (v === undefined ? 0 : 1)),
+  );
   const has = new Uint8Array(width);
-  /** A values object per set of dimensions a group has values of, to copy. */
-  const templates = new Map<number, { [D in Dimension]?: string }>();
+  let r = 0;
   for (let group = 0; group < groups; group++) {
     const count = sums[3 * group] as number;
     if (count === 0) continue;
     const base = group * width;
-    const r = rows.length;
-    let mask = 0;
     for (let d = 0; d < width; d++) {
       const id = ids[base + d] as number;
       const column = columns[d];
       if (column) column[r] = id;
-      if ((values[d] as readonly (string | undefined)[])[id] !== undefined) mask |= 1 << d;
+      has[d] = (has[d] as number) | ((isValue[d] as Uint8Array)[id] as number);
     }
-    let template = templates.get(mask);
-    if (!template) {
-      template = valuesTemplate(mask);
-      templates.set(mask, template);
-    }
-    const row: { [D in Dimension]?: string } = { ...template };
-    for (let d = 0; d < width; d++) {
-      if ((mask & (1 << d)) === 0) continue;
-      const id = ids[base + d] as number;
-      setValue(row, d, (values[d] as readonly (string | undefined)[])[id]);
-      has[d] = 1;
-    }
-    const sessions = smallInteger(sums[3 * group + 1] as number);
+    const sessions = sums[3 * group + 1] as number;
     total += sessions;
     sessionsById[firstId + r] = sessions;
-    rows.push({
-      values: row,
-      sessions,
-      keyEvents: smallInteger(sums[3 * group + 2] as number),
-      rows: count,
-      id: firstId + r,
-    });
+    // Row r's sums at 3r: never after its group's (r <= group), so none is overwritten unread.
+    sums[3 * r] = count;
+    sums[3 * r + 1] = sessions;
+    sums[3 * r + 2] = sums[3 * group + 2] as number;
+    r++;
   }
   const present = KEY_DIMENSIONS.filter((_, d) => has[d] === 1);
   return {
-    rows,
+    count: rowCount,
     keys: { dimensions: KEY_DIMENSIONS, values, ids: columns },
+    sums: shrunk(sums, 3 * rowCount),
     present,
     firstId,
     sessions: total,
@@ -549,77 +540,10 @@ function buildRows(
 }
 
 /**
- * Sets `row`'s value of KEY_DIMENSIONS[d], a property its template gave it. A store by a name
- * written out, one place per dimension: a store by a computed name (`row[name]`) looks the
- * property up each time, and was the most of what making the rows cost.
- */
-function setValue(row: { [D in Dimension]?: string }, d: number, value: string | undefined): void {
-  switch (d) {
-    case 0:
-      row.sessionSource = value;
-      break;
-    case 1:
-      row.sessionMedium = value;
-      break;
-    case 2:
-      row.sessionCampaignName = value;
-      break;
-    case 3:
-      row.sessionDefaultChannelGroup = value;
-      break;
-    case 4:
-      row.sessionManualSource = value;
-      break;
-    case 5:
-      row.sessionManualMedium = value;
-      break;
-    case 6:
-      row.sessionManualCampaignName = value;
-      break;
-    case 7:
-      row.sessionManualCampaignId = value;
-      break;
-    case 8:
-      row.sessionManualTerm = value;
-      break;
-    case 9:
-      row.sessionManualAdContent = value;
-      break;
-    case 10:
-      row.landingPagePlusQueryString = value;
-      break;
-    case 11:
-      row.pageReferrer = value;
-      break;
-    default:
-      throw new Error(`no key dimension ${d}`);
-  }
-}
-
-/**
- * An object with a property for each dimension in `mask` (bit d for KEY_DIMENSIONS[d]), in that
- * order, to copy into each group's values. Read from JSON so that its properties are all inside
- * the object, as a literal's are, and so are its copies': one built a property at a time keeps
- * those past the fourth in a second array (24 bytes more a group, 20 MB over 885,000 groups).
- */
-function valuesTemplate(mask: number): { [D in Dimension]?: string } {
-  const names = KEY_DIMENSIONS.filter((_, d) => (mask & (1 << d)) !== 0);
-  return JSON.parse(JSON.stringify(Object.fromEntries(names.map((name) => [name, ""]))));
-}
-
-/**
- * A whole number that fits a small integer as one: stored in an object as it comes from a
- * Float64Array, a number takes a heap number of its own (16 bytes), a small integer none.
- */
-function smallInteger(value: number): number {
-  return (value | 0) === value ? value | 0 : value;
-}
-
-/**
  * The sessions GA4 hid in rows it wrote "(data deleted)" or "(other)" into: a row counts by the
  * first such value in the order of KEY_DIMENSIONS; each distinct value is looked at once.
  */
-function hiddenSessions({ rows, keys }: BuiltRows) {
+function hiddenSessions({ count, keys, sums }: BuiltRows) {
   const { ids, values } = keys;
   const hidden = { dataDeleted: 0, rowLimit: 0 };
   /** Each dimension with a hidden value: its ids' reasons (0 none, 1 deleted, 2 row limit). */
@@ -640,13 +564,13 @@ function hiddenSessions({ rows, keys }: BuiltRows) {
   });
   // Most reports hide nothing: no dimension to read row by row.
   if (marked.length === 0) return hidden;
-  for (let r = 0; r < rows.length; r++) {
+  for (let r = 0; r < count; r++) {
     let reason = 0;
     for (let m = 0; m < marked.length && reason === 0; m++) {
       const { d, reasons } = marked[m] as { d: number; reasons: Uint8Array };
       reason = reasons[ids[d]?.[r] ?? 0] as number;
     }
-    const sessions = (rows[r] as AggregatedRow).sessions;
+    const sessions = sums[3 * r + 1] as number;
     if (reason === 1) hidden.dataDeleted += sessions;
     else if (reason === 2) hidden.rowLimit += sessions;
   }

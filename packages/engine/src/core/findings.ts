@@ -150,11 +150,8 @@ export class FindingCollector {
 
   private push(draft: Draft, row: AggregatedRow): void {
     const id = row.id;
-    // The check's own view first, read in place: most rows added are its rows.
-    if (
-      id === undefined ||
-      (this.data.rows[id - this.data.firstId] !== row && this.data.rowById(id) !== row)
-    ) {
+    // The row of that id, in this view or another, must be this very row.
+    if (id === undefined || this.data.rowById(id) !== row) {
       throw new Error("a finding's rows must be rows of the audit's data");
     }
     pushId(draft, id);

@@ -218,7 +218,12 @@ export function letGo(array: Int32Array | Float64Array | Uint8Array): void {
  * spare room given back. The buffer is transferred (its memory reallocated, not copied, where
  * the system allows), so a shorter array costs no second one as long.
  */
-export function shrunk(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
+export function shrunk(array: Int32Array, length: number): Int32Array<ArrayBuffer>;
+export function shrunk(array: Float64Array, length: number): Float64Array<ArrayBuffer>;
+export function shrunk(
+  array: Int32Array | Float64Array,
+  length: number,
+): Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer> {
   const buffer = array.buffer;
   if (
     array.byteOffset === 0 &&
@@ -227,9 +232,12 @@ export function shrunk(array: Int32Array, length: number): Int32Array<ArrayBuffe
     typeof buffer.transfer === "function" &&
     length <= array.length
   ) {
-    return new Int32Array(buffer.transfer(length * Int32Array.BYTES_PER_ELEMENT));
+    const moved = buffer.transfer(length * array.BYTES_PER_ELEMENT);
+    return array instanceof Int32Array ? new Int32Array(moved) : new Float64Array(moved);
   }
-  return array.slice(0, length);
+  return array instanceof Int32Array
+    ? (array.slice(0, length) as Int32Array<ArrayBuffer>)
+    : (array.slice(0, length) as Float64Array<ArrayBuffer>);
 }
 
 /** Whether the tuple at `tuples[base, base + width)` is the ids `source[at, at + width)`. */

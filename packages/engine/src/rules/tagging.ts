@@ -66,7 +66,7 @@ export function hasGoogleClickId(landing: string): boolean {
 const CLICK_ID_HINT = /clid|braid|clkid|li_fat_id/i;
 
 /**
- * Whether each of the view's rows (by index in `data.rows`) has a landing value that may carry a
+ * Whether each of the view's rows (row r at r) has a landing value that may carry a
  * click id, Google's or another platform's: a row without the hint has none, so the checks that
  * look for click ids test their own pattern only on the rest. Judged once per distinct landing
  * value and shared (at high cardinality each check's own pattern ran on nearly every row).
