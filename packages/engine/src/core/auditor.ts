@@ -503,30 +503,53 @@ function buildRows(
   const columns = values.map((dictionary) =>
     dictionary.length > 1 ? new Int32Array(rowCount) : undefined,
   );
-  /** Each dimension's ids by whether they are a value (1) or none (0). */
-  const isValue = values.map((dictionary) =>
-    Uint8Array.from(dictionary, (v) => (v === undefined ? 0 : 1)),
-  );
   const has = new Uint8Array(width);
-  let r = 0;
-  for (let group = 0; group < groups; group++) {
-    const count = sums[3 * group] as number;
-    if (count === 0) continue;
-    const base = group * width;
+  if (rowCount === groups) {
+    // Every group has rows (a reader that adds each combination it looks up): the rows are the
+    // groups as they are, and a dimension is present when its dictionary holds a value, as every
+    // value numbered came with a row.
     for (let d = 0; d < width; d++) {
-      const id = ids[base + d] as number;
-      const column = columns[d];
-      if (column) column[r] = id;
-      has[d] = (has[d] as number) | ((isValue[d] as Uint8Array)[id] as number);
+      const dictionary = values[d] as readonly (string | undefined)[];
+      has[d] = dictionary.some((value) => value !== undefined) ? 1 : 0;
     }
-    const sessions = sums[3 * group + 1] as number;
-    total += sessions;
-    sessionsById[firstId + r] = sessions;
-    // Row r's sums at 3r: never after its group's (r <= group), so none is overwritten unread.
-    sums[3 * r] = count;
-    sums[3 * r + 1] = sessions;
-    sums[3 * r + 2] = sums[3 * group + 2] as number;
-    r++;
+    for (let r = 0, base = 0; r < rowCount; r++, base += width) {
+      for (let d = 0; d < width; d++) {
+        const column = columns[d];
+        if (column) column[r] = ids[base + d] as number;
+      }
+      const sessions = sums[3 * r + 1] as number;
+      total += sessions;
+      sessionsById[firstId + r] = sessions;
+    }
+  } else {
+    /** Each dimension's ids by whether they are a value (1) or none (0). */
+    const isValue = values.map((dictionary) => {
+      const marks = new Uint8Array(dictionary.length);
+      for (let id = 0; id < dictionary.length; id++) {
+        marks[id] = dictionary[id] === undefined ? 0 : 1;
+      }
+      return marks;
+    });
+    let r = 0;
+    for (let group = 0; group < groups; group++) {
+      const count = sums[3 * group] as number;
+      if (count === 0) continue;
+      const base = group * width;
+      for (let d = 0; d < width; d++) {
+        const id = ids[base + d] as number;
+        const column = columns[d];
+        if (column) column[r] = id;
+        has[d] = (has[d] as number) | ((isValue[d] as Uint8Array)[id] as number);
+      }
+      const sessions = sums[3 * group + 1] as number;
+      total += sessions;
+      sessionsById[firstId + r] = sessions;
+      // Row r's sums at 3r: never after its group's (r <= group), so none is overwritten unread.
+      sums[3 * r] = count;
+      sums[3 * r + 1] = sessions;
+      sums[3 * r + 2] = sums[3 * group + 2] as number;
+      r++;
+    }
   }
   const present = KEY_DIMENSIONS.filter((_, d) => has[d] === 1);
   return {
