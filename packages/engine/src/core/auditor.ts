@@ -325,6 +325,13 @@ export function createAuditor(
         keyEvents: Float64Array | undefined,
         dates: readonly (string | undefined)[],
       ) => {
+        // Each row's sums read first, in a pass of their own: the reads of many rows' groups
+        // (each a wait for memory when the groups are many) are under way together, and the
+        // pass that adds finds them in the cache. The total only keeps the reads.
+        const sums = state.sums;
+        let read = 0;
+        for (let i = 0; i < count; i++) read += sums[3 * (into[i] as number)] as number;
+        if (!(read >= 0)) throw new Error("a group's row count went below 0");
         for (let i = 0; i < count; i++) {
           addToGroup(
             state,
