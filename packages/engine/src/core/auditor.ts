@@ -505,25 +505,40 @@ function buildRows(
   firstId: number,
   sessionsById: Float64Array,
 ): BuiltRows {
-  const { width, ids, values } = keys;
+  const { width, kept, constant, ids, values } = keys;
+  const stride = kept.length;
   let total = 0;
   const columns = values.map((dictionary) =>
     dictionary.length > 1 ? new Int32Array(rowCount) : undefined,
   );
+  /** Each kept dimension's place in a group's tuple, -1 for one of a single id. */
+  const placeOf = new Int32Array(width).fill(-1);
+  for (let k = 0; k < stride; k++) placeOf[kept[k] as number] = k;
   const has = new Uint8Array(width);
   if (rowCount === groups) {
     // Every group has rows (a reader that adds each combination it looks up): the rows are the
-    // groups as they are, and a dimension is present when its dictionary holds a value, as every
-    // value numbered came with a row.
+    // groups as they are. A kept dimension is present when its dictionary holds a value, as
+    // every value numbered came with a row; one of a single id when that id is a value.
     for (let d = 0; d < width; d++) {
       const dictionary = values[d] as readonly (string | undefined)[];
-      has[d] = dictionary.some((value) => value !== undefined) ? 1 : 0;
+      const one = constant[d] as number;
+      has[d] =
+        placeOf[d] === -1
+          ? one >= 0 && rowCount > 0 && dictionary[one] !== undefined
+            ? 1
+            : 0
+          : dictionary.some((value) => value !== undefined)
+            ? 1
+            : 0;
+      const column = columns[d];
+      if (column && placeOf[d] === -1 && one >= 0) column.fill(one);
     }
-    for (let r = 0, base = 0; r < rowCount; r++, base += width) {
-      for (let d = 0; d < width; d++) {
-        const column = columns[d];
-        if (column) column[r] = ids[base + d] as number;
-      }
+    for (let k = 0; k < stride; k++) {
+      const column = columns[kept[k] as number];
+      if (!column) continue;
+      for (let r = 0, at = k; r < rowCount; r++, at += stride) column[r] = ids[at] as number;
+    }
+    for (let r = 0; r < rowCount; r++) {
       const sessions = sums[3 * r + 1] as number;
       total += sessions;
       sessionsById[firstId + r] = sessions;
@@ -541,9 +556,10 @@ function buildRows(
     for (let group = 0; group < groups; group++) {
       const count = sums[3 * group] as number;
       if (count === 0) continue;
-      const base = group * width;
+      const base = group * stride;
       for (let d = 0; d < width; d++) {
-        const id = ids[base + d] as number;
+        const place = placeOf[d] as number;
+        const id = place >= 0 ? (ids[base + place] as number) : (constant[d] as number);
         const column = columns[d];
         if (column) column[r] = id;
         has[d] = (has[d] as number) | ((isValue[d] as Uint8Array)[id] as number);

@@ -126,3 +126,60 @@ describe("shrunk", () => {
     expect([...whole]).toEqual([7, 8, 9]);
   });
 });
+
+describe("GroupTable dimensions of one id", () => {
+  it("keeps a dimension once a row differs in it, finding every earlier group again", () => {
+    const table = new GroupTable(4);
+    // Three dimensions of one value at first, then each in turn varies: the groups found before
+    // are the same groups after.
+    const rows: (string | undefined)[][] = [];
+    for (let i = 0; i < 3000; i++) {
+      rows.push([
+        i < 1000 ? "google" : `s${i % 7}`,
+        undefined,
+        i < 2000 ? "cpc" : `m${i % 5}`,
+        `/page-${i % 1500}`,
+      ]);
+    }
+    const first = new Map<string, number>();
+    for (const values of rows) {
+      const key = JSON.stringify(values);
+      const group = lookup(table, values);
+      const seen = first.get(key);
+      if (seen === undefined) {
+        expect(group).toBe(first.size);
+        first.set(key, group);
+      } else expect(group).toBe(seen);
+    }
+    for (const values of rows)
+      expect(lookup(table, values)).toBe(first.get(JSON.stringify(values)));
+    const keys = table.release();
+    // The absent dimension is never kept: its one id stands for every group.
+    expect([...keys.kept]).toEqual([0, 2, 3]);
+    expect(keys.constant[1]).toBe(0);
+    expect(keys.ids).toHaveLength(3 * first.size);
+    for (const [key, group] of first) {
+      const values = JSON.parse(key) as (string | null)[];
+      const at = group * 3;
+      expect(keys.values[0]?.[keys.ids[at] as number]).toBe(values[0]);
+      expect(keys.values[2]?.[keys.ids[at + 1] as number]).toBe(values[2]);
+      expect(keys.values[3]?.[keys.ids[at + 2] as number]).toBe(values[3]);
+    }
+  });
+
+  it("finds rows of many at once the same way when a batch makes it keep a dimension", () => {
+    const table = new GroupTable(3);
+    const dictionaries: (string | undefined)[][] = [[], [], []];
+    table.useDictionaries(dictionaries);
+    // A batch of rows whose second dimension differs only at its last row.
+    const batch = Int32Array.from([0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 1, 0]);
+    const groups = new Int32Array(4);
+    table.findMany(batch, 4, groups);
+    expect([...groups]).toEqual([0, 1, 2, 3]);
+    table.findMany(Int32Array.from([0, 0, 2, 0, 1, 0, 0, 0, 0]), 3, groups);
+    expect([...groups.subarray(0, 3)]).toEqual([2, 3, 0]);
+    const keys = table.release();
+    expect([...keys.kept]).toEqual([1, 2]);
+    expect(keys.constant[0]).toBe(0);
+  });
+});

@@ -16,8 +16,21 @@ export class GroupTable {
   #encoded = false;
   /** The id tuple of the row being looked up. */
   readonly #ids: Int32Array;
-  /** Id tuples of the groups, `width` ids per group, in the order groups were first seen. */
+  /**
+   * The dimensions whose ids the tuples keep, in order: those whose rows have had more than one
+   * id. Every other dimension has had one id in every row (`#constant`), kept once for all
+   * groups: a file's absent columns, and a column of one value, cost no room in a tuple and no
+   * work in a lookup (at high cardinality half of the ids of a row).
+   */
+  #kept = new Int32Array(0);
+  /** The dimensions not kept, each with its one id in `#constant`. */
+  #fixed: Int32Array;
+  /** Each dimension's one id while it has one (-1 before the first row, `KEPT` once kept). */
+  readonly #constant: Int32Array;
+  /** Id tuples of the groups, one id a kept dimension per group, in the order groups came. */
   #tuples: Int32Array;
+  /** Groups the tuples have room for. */
+  #capacity = 1024;
   /**
    * Open addressing, two integers a slot: the tuple's hash, then its group index + 1 (0 for an
    * empty slot). With the hash beside the index, a probe that meets another group's slot rarely
@@ -36,7 +49,9 @@ export class GroupTable {
     this.#interned = Array.from({ length: width }, () => new Map());
     this.#values = Array.from({ length: width }, () => []);
     this.#ids = new Int32Array(width);
-    this.#tuples = new Int32Array(width * 1024);
+    this.#constant = new Int32Array(width).fill(-1);
+    this.#fixed = Int32Array.from({ length: width }, (_, d) => d);
+    this.#tuples = new Int32Array(0);
     this.#slots = new Int32Array(2 * 2048);
   }
 
@@ -90,7 +105,8 @@ export class GroupTable {
   find(): number {
     if (this.#released) throw new Error("the table was released");
     const ids = this.#ids;
-    return this.#findAt(ids, 0, hashTuple(ids, 0, this.#width) | 0);
+    this.#keepDiffering(ids, 0);
+    return this.#findAt(ids, 0, hashRow(ids, 0, this.#kept) | 0);
   }
 
   /**
@@ -108,10 +124,14 @@ export class GroupTable {
       this.#hashes = new Int32Array(count);
       this.#candidates = new Int32Array(count);
     }
+    // Every row's ids of the dimensions not kept first: a row with another id there makes the
+    // table keep that dimension from now on, before any row is hashed.
+    for (let i = 0; i < count; i++) this.#keepDiffering(rows, i * width);
+    const kept = this.#kept;
+    const stride = kept.length;
     const hashes = this.#hashes;
     const candidates = this.#candidates;
-    for (let i = 0; i < count; i++) hashes[i] = hashTuple(rows, i * width, width) | 0;
-    // The group in each row's own slot, when that slot's hash is the row's: most often its group.
+    for (let i = 0; i < count; i++) hashes[i] = hashRow(rows, i * width, kept) | 0;
     const slots = this.#slots;
     const mask = (slots.length >> 1) - 1;
     for (let i = 0; i < count; i++) {
@@ -119,17 +139,18 @@ export class GroupTable {
       candidates[i] = slots[2 * slot] === hashes[i] ? (slots[2 * slot + 1] as number) - 1 : -1;
     }
     let tuples = this.#tuples;
-    // A pass of its own for each candidate's first id: it reads the tuples' memory, all the
-    // reads under way together, before the tuples are compared whole.
+    // The candidates' first ids, a pass that brings their tuples in before they are compared.
+    const first = stride > 0 ? (kept[0] as number) : 0;
     for (let i = 0; i < count; i++) {
       const candidate = candidates[i] as number;
-      if (candidate >= 0 && tuples[candidate * width] !== rows[i * width]) candidates[i] = -1;
+      if (candidate >= 0 && stride > 0 && tuples[candidate * stride] !== rows[i * width + first]) {
+        candidates[i] = -1;
+      }
     }
-    // In the rows' order, so new groups are numbered as they come.
     for (let i = 0; i < count; i++) {
       const candidate = candidates[i] as number;
       const at = i * width;
-      if (candidate >= 0 && sameTuple(tuples, candidate * width, rows, at, width)) {
+      if (candidate >= 0 && sameRow(tuples, candidate * stride, rows, at, kept)) {
         groups[i] = candidate;
       } else {
         groups[i] = this.#findAt(rows, at, hashes[i] as number);
@@ -138,9 +159,66 @@ export class GroupTable {
     }
   }
 
+  /**
+   * Makes the table keep each dimension whose id in the row `source[at, at + width)` is not the
+   * one id it has had so far; the first row gives each dimension its id.
+   */
+  #keepDiffering(source: Int32Array, at: number): void {
+    const fixed = this.#fixed;
+    const constant = this.#constant;
+    for (let k = 0; k < fixed.length; k++) {
+      const d = fixed[k] as number;
+      const id = source[at + d] as number;
+      const one = constant[d] as number;
+      if (one === id) continue;
+      if (one < 0) constant[d] = id;
+      else {
+        this.#keep(d);
+        // The list of dimensions not kept lost this one: go on from the same place.
+        this.#keepDiffering(source, at);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Keeps dimension `d` in every tuple from now on: each group's tuple is laid out again with
+   * the dimension's one id so far, and the groups hashed again (at most once a dimension).
+   */
+  #keep(d: number): void {
+    const oldKept = this.#kept;
+    const oldStride = oldKept.length;
+    const kept = Int32Array.from([...oldKept, d].sort((a, b) => a - b));
+    const stride = kept.length;
+    const place = kept.indexOf(d);
+    const id = this.#constant[d] as number;
+    const old = this.#tuples;
+    const tuples = new Int32Array(this.#capacity * stride);
+    for (let g = 0; g < this.#size; g++) {
+      const from = g * oldStride;
+      const to = g * stride;
+      for (let k = 0; k < place; k++) tuples[to + k] = old[from + k] as number;
+      tuples[to + place] = id;
+      for (let k = place; k < oldStride; k++) tuples[to + k + 1] = old[from + k] as number;
+    }
+    letGo(old);
+    this.#tuples = tuples;
+    this.#kept = kept;
+    this.#constant[d] = KEPT;
+    this.#fixed = this.#fixed.filter((dimension) => dimension !== d);
+    const slots = new Int32Array(this.#slots.length);
+    letGo(this.#slots);
+    this.#slots = slots;
+    const places = Int32Array.from({ length: stride }, (_, k) => k);
+    for (let g = 0; g < this.#size; g++) {
+      place2(slots, hashRow(tuples, g * stride, places) | 0, g + 1);
+    }
+  }
+
   /** The group of the ids `source[at, at + width)` of hash `hash`, made the first time. */
   #findAt(source: Int32Array, at: number, hash: number): number {
-    const width = this.#width;
+    const kept = this.#kept;
+    const stride = kept.length;
     const slots = this.#slots;
     const tuples = this.#tuples;
     const mask = (slots.length >> 1) - 1;
@@ -148,32 +226,40 @@ export class GroupTable {
     for (;;) {
       const stored = slots[2 * slot + 1] as number;
       if (stored === 0) break;
-      if (slots[2 * slot] === hash && sameTuple(tuples, (stored - 1) * width, source, at, width)) {
+      if (slots[2 * slot] === hash && sameRow(tuples, (stored - 1) * stride, source, at, kept)) {
         return stored - 1;
       }
       slot = (slot + 1) & mask;
     }
     const index = this.#size;
-    if ((index + 1) * width > tuples.length) this.#tuples = doubled(tuples);
+    if (index === this.#capacity) {
+      this.#capacity *= 2;
+      // No tuples while no dimension is kept (a single group); `#keep` makes them.
+      if (stride > 0) this.#tuples = doubled(tuples);
+    }
     const into = this.#tuples;
-    for (let d = 0; d < width; d++) into[index * width + d] = source[at + d] as number;
+    for (let k = 0; k < stride; k++) {
+      into[index * stride + k] = source[at + (kept[k] as number)] as number;
+    }
     slots[2 * slot] = hash;
     slots[2 * slot + 1] = index + 1;
     this.#size = index + 1;
-    // Keep the table at most half full so probes stay short.
     if (this.#size > slots.length >> 2) this.#rehash();
     return index;
   }
 
   /**
    * The groups' value ids and each dimension's values, for reading columns once no more rows
-   * come: group `g`'s value of dimension `d` is `values[d][ids[g * width + d]]`. The table can
-   * look up nothing afterwards (its lookup structures, most of its memory, are let go).
+   * come (`GroupKeys`). The table can look up nothing afterwards (its lookup structures, most of
+   * its memory, are let go).
    */
   release(): GroupKeys {
+    const stride = this.#kept.length;
     const keys: GroupKeys = {
       width: this.#width,
-      ids: this.#tuples.subarray(0, this.#size * this.#width),
+      kept: this.#kept,
+      constant: this.#constant,
+      ids: this.#tuples.subarray(0, this.#size * stride),
       values: this.#values,
     };
     letGo(this.#slots);
@@ -186,19 +272,25 @@ export class GroupTable {
   #rehash(): void {
     const old = this.#slots;
     const slots = new Int32Array(old.length * 2);
-    const mask = (slots.length >> 1) - 1;
     for (let at = 0; at < old.length; at += 2) {
       const stored = old[at + 1] as number;
-      if (stored === 0) continue;
-      const hash = old[at] as number;
-      let slot = hash & mask;
-      while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
-      slots[2 * slot] = hash;
-      slots[2 * slot + 1] = stored;
+      if (stored !== 0) place2(slots, old[at] as number, stored);
     }
     letGo(old);
     this.#slots = slots;
   }
+}
+
+/** `#constant`'s mark of a dimension the tuples keep. */
+const KEPT = -2;
+
+/** Puts a group's slot (`stored` its index + 1) in the first free slot from its hash's own. */
+function place2(slots: Int32Array, hash: number, stored: number): void {
+  const mask = (slots.length >> 1) - 1;
+  let slot = hash & mask;
+  while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+  slots[2 * slot] = hash;
+  slots[2 * slot + 1] = stored;
 }
 
 /**
@@ -240,15 +332,17 @@ export function shrunk(
     : (array.slice(0, length) as Float64Array<ArrayBuffer>);
 }
 
-/** Whether the tuple at `tuples[base, base + width)` is the ids `source[at, at + width)`. */
-function sameTuple(
+/** Whether the tuple at `tuples[base, ...)` is the kept dimensions' ids of the row at `at`. */
+function sameRow(
   tuples: Int32Array,
   base: number,
   source: Int32Array,
   at: number,
-  width: number,
+  kept: Int32Array,
 ): boolean {
-  for (let d = 0; d < width; d++) if (tuples[base + d] !== source[at + d]) return false;
+  for (let k = 0; k < kept.length; k++) {
+    if (tuples[base + k] !== source[at + (kept[k] as number)]) return false;
+  }
   return true;
 }
 
@@ -268,11 +362,15 @@ export function doubled(array: Int32Array | Float64Array): Int32Array | Float64A
   return grown;
 }
 
-/** FNV-1a over 32-bit ids, with a final avalanche so low bits pick slots well. */
-function hashTuple(values: Int32Array, start: number, width: number): number {
+/**
+ * FNV-1a over the ids of the kept dimensions of the row at `start` (`values[start + kept[k]]`),
+ * with a final avalanche so low bits pick slots well.
+ */
+function hashRow(values: Int32Array, start: number, kept: Int32Array): number {
   let hash = 0x811c9dc5;
-  for (let d = 0; d < width; d++)
-    hash = Math.imul(hash ^ (values[start + d] as number), 0x01000193);
+  for (let k = 0; k < kept.length; k++) {
+    hash = Math.imul(hash ^ (values[start + (kept[k] as number)] as number), 0x01000193);
+  }
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
@@ -282,7 +380,14 @@ function hashTuple(values: Int32Array, start: number, width: number): number {
 /** What a released `GroupTable` leaves: each group's value ids, and each dimension's values. */
 export interface GroupKeys {
   readonly width: number;
-  /** `width` value ids per group, in the order groups were first seen. */
+  /** The dimensions whose ids `ids` holds, in order. */
+  readonly kept: Int32Array;
+  /** Each dimension's one id in every group, for a dimension not kept (`KEPT` for one kept). */
+  readonly constant: Int32Array;
+  /**
+   * `kept.length` value ids per group, in the order groups were first seen: group `g`'s id of
+   * `kept[k]` is `ids[g * kept.length + k]`.
+   */
   readonly ids: Int32Array;
   /** Each dimension's values by id, in the order they were first seen. */
   readonly values: readonly (readonly (string | undefined)[])[];
