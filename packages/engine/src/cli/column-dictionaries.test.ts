@@ -12,6 +12,32 @@ function idOfBytes(dictionaries: ColumnDictionaries, d: number, text: string): n
 }
 
 describe("ColumnDictionaries", () => {
+  it("finds a value of a large column by its text once its bytes are no longer kept", () => {
+    const dictionaries = new ColumnDictionaries();
+    const LANDING = KEY_DIMENSIONS.indexOf("landingPagePlusQueryString");
+    // Past the first 65,536 values an ASCII value is kept as its text only; values beyond ASCII
+    // keep their bytes throughout. Every value is found again under its first number, and a value
+    // differing only in its last byte, or in length, is another.
+    const texts = Array.from({ length: 70_000 }, (_, i) =>
+      i % 1000 === 999 ? `/café-${i}?utm_source=é` : `/page-${i}?gclid=${i * 7}`,
+    );
+    const ids = texts.map((text) => idOfBytes(dictionaries, LANDING, text));
+    expect(ids).toEqual(texts.map((_, i) => i));
+    for (let i = texts.length - 1; i >= 0; i -= 3) {
+      expect(idOfBytes(dictionaries, LANDING, texts[i] as string)).toBe(i);
+    }
+    expect(idOfBytes(dictionaries, LANDING, "/page-69998?gclid=489987")).toBe(70_000);
+    expect(idOfBytes(dictionaries, LANDING, "/page-69998?gclid=48998")).toBe(70_001);
+    expect(idOfBytes(dictionaries, LANDING, "/page-69998?gclid=4899")).toBe(70_002);
+    expect(dictionaries.values[LANDING]?.slice(69_998, 70_003)).toEqual([
+      "/page-69998?gclid=489986",
+      "/café-69999?utm_source=é",
+      "/page-69998?gclid=489987",
+      "/page-69998?gclid=48998",
+      "/page-69998?gclid=4899",
+    ]);
+  });
+
   it("numbers many values at once as it numbers them one by one, skipping those numbered", () => {
     const text = Array.from({ length: 3000 }, (_, i) =>
       i % 5 === 0 ? `new-${i}` : `/page-${(i * 17) % 400}?utm_source=x`,

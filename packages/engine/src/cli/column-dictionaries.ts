@@ -60,7 +60,7 @@ export class ColumnDictionaries {
   /** Each of KEY_DIMENSIONS' values by number, in that order: what `Auditor.encoded` takes. */
   readonly values: (string | undefined)[][] = KEY_DIMENSIONS.map(() => []);
   /** The numbers of each dimension's values by their bytes: number n is value n. */
-  readonly #tables: KeyTable[] = KEY_DIMENSIONS.map(() => new KeyTable());
+  readonly #tables: KeyTable[] = this.values.map((values) => new KeyTable(values));
   /** The number of each dimension's absent value (undefined), -1 until one is met. */
   readonly #absent = new Int32Array(KEY_DIMENSIONS.length).fill(-1);
   /** Rows given as objects (a JSON report): each dimension's numbers by string, made on demand. */
@@ -145,9 +145,10 @@ export class ColumnDictionaries {
     const found = table.find(view, start, end, hash);
     if (found >= 0) return found;
     // An ASCII value's Latin-1 decoding is its text, and the faster to make.
-    const value = bytes.toString(isAscii(view, start, end) ? "latin1" : "utf8", start, end);
+    const ascii = isAscii(view, start, end);
+    const value = bytes.toString(ascii ? "latin1" : "utf8", start, end);
     (this.values[d] as (string | undefined)[]).push(value);
-    return table.add(bytes, start, end, hash);
+    return table.add(bytes, start, end, hash, undefined, ascii);
   }
 
   /** Lets the lookup tables' memory go at once: the values stay, nothing is found afterwards. */

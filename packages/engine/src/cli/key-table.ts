@@ -18,10 +18,20 @@ import { letGo } from "../core/group-table.ts";
 /** Integers a slot of the table takes. */
 const SLOT = 4;
 
+/**
+ * Keys a table with texts keeps the bytes of, at most: past them, an ASCII key is compared with
+ * its text (`KeyTable`'s `texts`) and its bytes are not copied. A column of that many distinct
+ * values (landing pages carrying click ids) meets each value about once, so a key is compared
+ * seldom, and copying every value's bytes into the arena, with the memory that took, was the
+ * most of adding it.
+ */
+const BYTES_KEPT = 1 << 16;
+
 export class KeyTable {
   /**
    * Open addressing, four integers a slot: the key's hash, its number + 1 (0 for an empty slot),
-   * where its bytes start in the arena, and how many (-1: no bytes match). The hash beside the
+   * where its bytes start in the arena (-1: the key is its text, kept by the caller), and how
+   * many (-1: no bytes match). The hash beside the
    * number settles most probes with one read of memory, and a key found needs one more read, of
    * its bytes: nothing else of it is kept apart.
    */
@@ -30,6 +40,17 @@ export class KeyTable {
   #view = new DataView(this.#arena.buffer, this.#arena.byteOffset, this.#arena.byteLength);
   #used = 0;
   #size = 0;
+  /** Each key's text by its number, when the table has them: what a key without bytes is. */
+  readonly #texts: readonly (string | undefined)[] | undefined;
+
+  /**
+   * A table of keys numbered in order whose texts `texts` holds by number (a column's
+   * dictionary, appended to by the caller), or, without `texts`, a table that keeps every key's
+   * bytes (numbers may then be given).
+   */
+  constructor(texts?: readonly (string | undefined)[]) {
+    this.#texts = texts;
+  }
 
   /** Number of keys added. */
   get size(): number {
@@ -118,9 +139,10 @@ export class KeyTable {
     const at = SLOT * slot;
     const length = this.#slots[at + 3] as number;
     if (length !== end - start) return false;
-    return (
-      length === 0 || this.#view.getUint8(this.#slots[at + 2] as number) === view.getUint8(start)
-    );
+    if (length === 0) return true;
+    const from = this.#slots[at + 2] as number;
+    const first = from >= 0 ? this.#view.getUint8(from) : this.#textOf(at).charCodeAt(0);
+    return first === view.getUint8(start);
   }
 
   /** Whether the key in `slot` is the bytes `view[start, end)`. */
@@ -128,15 +150,43 @@ export class KeyTable {
     const at = SLOT * slot;
     const length = end - start;
     if (this.#slots[at + 3] !== length) return false;
-    return sameBytes(this.#view, this.#slots[at + 2] as number, view, start, length);
+    const from = this.#slots[at + 2] as number;
+    if (from >= 0) return sameBytes(this.#view, from, view, start, length);
+    // A key kept as its text, which is ASCII: a character is its byte.
+    const text = this.#textOf(at);
+    for (let i = 0; i < length; i++) {
+      if (text.charCodeAt(i) !== view.getUint8(start + i)) return false;
+    }
+    return true;
+  }
+
+  /** The text of the key in the slot at `at`, one kept without its bytes. */
+  #textOf(at: number): string {
+    return (this.#texts as readonly (string | undefined)[])[
+      (this.#slots[at + 1] as number) - 1
+    ] as string;
   }
 
   /**
    * Adds the key `bytes[start, end)`, which `find` did not find, with hash `hash`, under
-   * `number` (the next in order unless given); its number.
+   * `number` (the next in order unless given); its number. `ascii` says the bytes are ASCII, so
+   * that a table with texts may keep the key as its text (the caller's, by its number, already
+   * there) rather than copy its bytes.
    */
-  add(bytes: Uint8Array, start: number, end: number, hash: number, number = this.#size): number {
+  add(
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    hash: number,
+    number = this.#size,
+    ascii = false,
+  ): number {
     const length = end - start;
+    if (ascii && this.#texts && this.#size >= BYTES_KEPT) {
+      if (this.#texts[number] === undefined) throw new Error(`no text for key ${number}`);
+      this.#put(hash, number, -1, length);
+      return number;
+    }
     if (this.#used + length > this.#arena.length) {
       const grown = Buffer.allocUnsafe(Math.max(this.#arena.length * 2, this.#used + length));
       this.#arena.copy(grown, 0, 0, this.#used);
