@@ -210,15 +210,18 @@ interface Funnel {
 /**
  * What the check needs from one landing value, once per distinct value. Its path and funnel are
  * read at once; its UTMs when a row first asks: most rows carry their source and medium in the
- * dimensions, and at high cardinality nearly every landing value is one row's.
+ * dimensions, and at high cardinality nearly every landing value is one row's. A landing value
+ * read from its glance fills the one info the check reuses from value to value (`reset`): an
+ * object a landing value, most of what the check allocated, was a collection a few thousand
+ * values.
  */
 class LandingInfo {
   /** Carries at least one parameter GA4 reads as a campaign parameter. */
-  readonly tagged: boolean;
-  readonly path: string;
-  readonly funnel: Funnel | undefined;
-  private readonly landing: string;
-  private readonly glance: number;
+  tagged: boolean;
+  path: string;
+  funnel: Funnel | undefined;
+  private landing: string;
+  private glance: number;
   private readonly isOwnHost: (host: string) => boolean;
   private read: LandingUtms | undefined;
 
@@ -237,6 +240,17 @@ class LandingInfo {
     this.glance = glance;
     this.isOwnHost = isOwnHost;
     this.read = utms;
+  }
+
+  /** Makes this the info of another tagged landing value, its UTMs read from its glance. */
+  reset(path: string, landing: string, glance: number): this {
+    this.tagged = true;
+    this.path = path;
+    this.funnel = funnelOf(path);
+    this.landing = landing;
+    this.glance = glance;
+    this.read = undefined;
+    return this;
   }
 
   utms(): LandingUtms {
@@ -467,9 +481,11 @@ export const internalUtmLink = defineCheck({
     const { values, starts, ids, firstId } = landings;
     const readings = readingsBeside(landings);
     const glances = landingGlances(data);
+    // Filled anew for each landing value read from its glance: no row keeps it.
+    const reused = new LandingInfo(false, "/", "", 0, isOwnHost);
     for (let v = 0; v < values.length; v++) {
       const landing = values[v] as string;
-      const info = landingInfo(landing, glances[v] as number, isOwnHost);
+      const info = landingInfo(landing, glances[v] as number, isOwnHost, reused);
       const to = starts[v + 1] as number;
       for (let i = starts[v] as number; i < to; i++) {
         inspect(readings, (ids[i] as number) - firstId, landing, info);
@@ -619,6 +635,7 @@ function landingInfo(
   landing: string,
   glance: number,
   isOwnHost: (host: string) => boolean,
+  reused: LandingInfo,
 ): LandingInfo {
   // GA4's placeholders never mention "utm": no need to test for them first.
   // Stryker disable next-line ConditionalExpression: a shortcut
@@ -628,13 +645,7 @@ function landingInfo(
     // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
     if ((glance & GLANCE_NAME_MASK) === 0) return UNTAGGED;
     // Stryker disable next-line StringLiteral: pathKey reads "" as "/"
-    return new LandingInfo(
-      true,
-      landing.slice(0, landing.indexOf("?")) || "/",
-      landing,
-      glance,
-      isOwnHost,
-    );
+    return reused.reset(landing.slice(0, landing.indexOf("?")) || "/", landing, glance);
   }
   // Stryker disable next-line ConditionalExpression: a shortcut
   if (!mentionsUtm(landing)) return UNTAGGED;
