@@ -1,4 +1,5 @@
 import { type Channel, predictChannel } from "../channels/channel-group.ts";
+import { shrunk } from "./group-table.ts";
 import { Numbering } from "./numbering.ts";
 import type { AggregatedRow, AuditContext, Dimension, UtmParam, View } from "./types.ts";
 import { normalizeHost, siteDomain } from "./values.ts";
@@ -641,32 +642,38 @@ export class AuditData {
    */
   private columnOf(numberOf: Int32Array, table: readonly (string | undefined)[]): Column {
     const count = this.rowCount;
-    // Each value's place (+1) in the order rows first carry it; undefined gets none (-1).
+    // Each value's place (+1) in the order rows first carry it; undefined gets none (-1). Found
+    // in the same pass that counts each value's rows and sums its sessions, into arrays with
+    // room for every value of the table, cut to the values met at the end.
     const place = new Int32Array(table.length);
     const values: string[] = [];
-    for (let r = 0; r < count; r++) {
-      const number = numberOf[r] as number;
-      if (place[number] !== 0) continue;
-      const value = table[number];
-      if (value === undefined) place[number] = -1;
-      else {
-        values.push(value);
-        place[number] = values.length;
-      }
-    }
-    const starts = new Int32Array(values.length + 1);
-    const sessions = new Float64Array(values.length);
+    let starts = new Int32Array(table.length + 1);
+    let sessions = new Float64Array(table.length);
     const valueOfRow = new Int32Array(count);
     // Each row's sessions read from the array by id, in order, not from the row objects (a cache
     // miss a row at high cardinality).
     const sessionsById = this.sessionsById;
     const firstId = this.firstId;
     for (let r = 0; r < count; r++) {
-      const slot = (place[numberOf[r] as number] as number) - 1;
+      const number = numberOf[r] as number;
+      let slot = (place[number] as number) - 1;
+      if (slot === -1) {
+        const value = table[number];
+        if (value === undefined) place[number] = -1;
+        else {
+          values.push(value);
+          place[number] = values.length;
+          slot = values.length - 1;
+        }
+      }
       valueOfRow[r] = slot < 0 ? -1 : slot;
       if (slot < 0) continue;
       starts[slot + 1] = (starts[slot + 1] as number) + 1;
       sessions[slot] = (sessions[slot] as number) + (sessionsById[firstId + r] as number);
+    }
+    if (values.length < table.length) {
+      starts = shrunk(starts, values.length + 1);
+      sessions = shrunk(sessions, values.length);
     }
     for (let v = 0; v < values.length; v++) {
       starts[v + 1] = (starts[v + 1] as number) + (starts[v] as number);
