@@ -1,6 +1,7 @@
+import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { AuditData } from "../core/audit-data.ts";
-import { runCheck } from "../core/auditor.ts";
+import { createAuditor, runCheck } from "../core/auditor.ts";
 import type { CheckDefinition } from "../core/check.ts";
 import {
   type AggregatedRow,
@@ -18,7 +19,12 @@ export function context(overrides: Partial<AuditContext> = {}): AuditContext {
   return { siteHosts: ["www.example.com"], now: NOW, ...overrides };
 }
 
-/** Aggregates rows the way the auditor does (without dates) and runs one check on them. */
+/**
+ * Aggregates rows the way the auditor does (without dates) and runs one check on them, as rows
+ * given as objects; and runs it through the auditor too, on the same rows kept as columns (the
+ * way every audit runs, ADR 032), failing when the two differ in anything but what resolving
+ * overlaps adds: every check test is then a test of both readings.
+ */
 export function runOn(
   check: CheckDefinition,
   rows: readonly AuditRow[],
@@ -43,7 +49,38 @@ export function runOn(
       groups.set(key, { values, sessions: row.sessions, keyEvents: row.keyEvents ?? 0, rows: 1 });
     }
   }
-  return runCheck(check, new AuditData([...groups.values()], present, context(overrides)));
+  const result = runCheck(check, new AuditData([...groups.values()], present, context(overrides)));
+  const stored = storedResult(check, rows, overrides);
+  if (stored && !isDeepStrictEqual(withoutOverlaps(stored), withoutOverlaps(result))) {
+    throw new Error(
+      `${check.id} finds otherwise in rows kept as columns: ${JSON.stringify(withoutOverlaps(stored))} against ${JSON.stringify(withoutOverlaps(result))}`,
+    );
+  }
+  return result;
+}
+
+/** `check` run by the auditor on `rows`; undefined when the auditor refuses a row. */
+function storedResult(
+  check: CheckDefinition,
+  rows: readonly AuditRow[],
+  overrides: Partial<AuditContext>,
+): CheckResult | undefined {
+  const auditor = createAuditor(context(overrides), [check]);
+  try {
+    for (const row of rows) auditor.add(row);
+  } catch {
+    return undefined;
+  }
+  return auditor.finish().checks[0];
+}
+
+/** A result without what resolving overlaps between findings sets. */
+function withoutOverlaps(result: CheckResult): unknown {
+  const { costedShare: _costed, findings, ...rest } = result;
+  return {
+    ...rest,
+    findings: findings.map(({ foldedInto: _into, alsoFound: _also, ...finding }) => finding),
+  };
 }
 
 /** A row of manual UTM traffic: source / medium / campaign plus anything else. */
