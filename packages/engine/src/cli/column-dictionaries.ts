@@ -151,6 +151,14 @@ export class ColumnDictionaries {
     return table.add(bytes, start, end, hash, undefined, ascii);
   }
 
+  /**
+   * About `rows` more rows are to come: each dimension may get as many new values at most
+   * (`KeyTable.expect`).
+   */
+  expect(rows: number): void {
+    for (const table of this.#tables) table.expect(table.size + rows);
+  }
+
   /** Lets the lookup tables' memory go at once: the values stay, nothing is found afterwards. */
   release(): void {
     for (const table of this.#tables) table.release();

@@ -1,5 +1,5 @@
 import { sameBytes } from "../core/bytes.ts";
-import { letGo } from "../core/group-table.ts";
+import { grownSlots, letGo } from "../core/group-table.ts";
 
 /**
  * A set of byte strings, each with a number (by default the order it was added): a column's
@@ -40,6 +40,11 @@ export class KeyTable {
   #view = new DataView(this.#arena.buffer, this.#arena.byteOffset, this.#arena.byteLength);
   #used = 0;
   #size = 0;
+  /** Lookups that found their key, and the keys there were, since the slots last grew. */
+  #found = 0;
+  #sizeAtGrowth = 0;
+  /** The most keys the table expects (`expect`). */
+  #expected = 0;
   /** Each key's text by its number, when the table has them: what a key without bytes is. */
   readonly #texts: readonly (string | undefined)[] | undefined;
 
@@ -58,6 +63,15 @@ export class KeyTable {
   }
 
   /**
+   * About `keys` keys at most are to be in the table in all (a reader that knows about how many
+   * rows are left): while nearly every key looked up is new, the table makes room for them in
+   * fewer, larger steps (`grownSlots`).
+   */
+  expect(keys: number): void {
+    this.#expected = Math.max(this.#expected, keys);
+  }
+
+  /**
    * The number of the key `bytes[start, end)` of hash `hash` (`view` a DataView over `bytes`),
    * or -1 when it was never added.
    */
@@ -70,7 +84,10 @@ export class KeyTable {
       const at = SLOT * slot;
       const stored = slots[at + 1] as number;
       if (stored === 0) return -1;
-      if (slots[at] === hash && this.holds(slot, view, start, end)) return stored - 1;
+      if (slots[at] === hash && this.holds(slot, view, start, end)) {
+        this.#found++;
+        return stored - 1;
+      }
       slot = (slot + 1) & mask;
     }
   }
@@ -117,13 +134,16 @@ export class KeyTable {
       )
         numbers[i] = -1;
     }
+    let found = 0;
     for (let i = 0; i < count; i++) {
       const slot = numbers[i] as number;
       if (slot < 0) continue;
-      numbers[i] = this.holds(slot, view, starts[from + i] as number, ends[from + i] as number)
-        ? this.numberAt(slot)
-        : -1;
+      if (this.holds(slot, view, starts[from + i] as number, ends[from + i] as number)) {
+        numbers[i] = this.numberAt(slot);
+        found++;
+      } else numbers[i] = -1;
     }
+    this.#found += found;
   }
 
   /** The number of the key in `slot`. */
@@ -218,7 +238,16 @@ export class KeyTable {
 
   #rehash(): void {
     const old = this.#slots;
-    const slots = new Int32Array(old.length * 2);
+    const count = grownSlots(
+      old.length / SLOT,
+      this.#size,
+      this.#size - this.#sizeAtGrowth,
+      this.#found,
+      this.#expected,
+    );
+    this.#found = 0;
+    this.#sizeAtGrowth = this.#size;
+    const slots = new Int32Array(count * SLOT);
     for (let at = 0; at < old.length; at += SLOT) {
       const stored = old[at + 1] as number;
       if (stored !== 0) {

@@ -64,6 +64,7 @@ function recorder() {
           add(ids, i * width, sessions[i] as number, keyEvents?.[i], dates[i]);
         }
       },
+      expect() {},
       groupsOf(ids, count, groups) {
         numbered.rows += count;
         for (let i = 0; i < count; i++) {

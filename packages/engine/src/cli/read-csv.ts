@@ -111,7 +111,19 @@ export async function readCsv(
     const groups = new Int32Array(BATCH);
     const missed = new Int32Array(BATCH);
     const missedGroups = new Int32Array(BATCH);
+    /** Rows handed to the sink so far, and whether it was told about how many are left. */
+    let added = 0;
+    let told = false;
     const flush = () => {
+      added += count;
+      if (!told && added >= BATCH) {
+        // The first batch tells about how long a row is: the dictionaries and the grouping may
+        // make room for the rest in fewer steps while nearly every row is new (a hint only).
+        told = true;
+        const left = csv.recordsLeft(added);
+        dictionaries.expect(left);
+        rows.expect(left);
+      }
       if (!cache?.on) {
         number(count);
         rows.addMany(ids, count, sessions, keyEvents, dates);
@@ -412,6 +424,9 @@ class CsvBytes {
   #pos = 0;
   #end = 0;
   #eof = false;
+  /** The file's size when opened, and the bytes read from it so far. */
+  readonly #size: number;
+  #read = 0;
   /** Whether the start of the file was looked at for a BOM. */
   #started = false;
   /** The line the next record starts on. */
@@ -426,9 +441,10 @@ class CsvBytes {
   /** Whether a field of the record has a doubled quote (is ESCAPED). */
   escaped = false;
 
-  private constructor(file: string, handle: FileHandle, chunkSize: number) {
+  private constructor(file: string, handle: FileHandle, chunkSize: number, size: number) {
     this.file = file;
     this.#handle = handle;
+    this.#size = size;
     this.bytes = Buffer.allocUnsafe(chunkSize);
     this.view = viewOf(this.bytes);
   }
@@ -437,7 +453,8 @@ class CsvBytes {
     if (!Number.isInteger(chunkSize) || chunkSize < 1)
       throw new Error("the chunk size is a whole number of bytes");
     try {
-      return new CsvBytes(file, await open(file), chunkSize);
+      const handle = await open(file);
+      return new CsvBytes(file, handle, chunkSize, (await handle.stat()).size);
     } catch (error) {
       throw unreadable(file, error);
     }
@@ -473,6 +490,7 @@ class CsvBytes {
       throw unreadable(this.file, error);
     }
     this.#end += read;
+    this.#read += read;
     if (read === 0) this.#eof = true;
     if (!this.#started && (this.#end >= 3 || this.#eof)) {
       this.#started = true;
@@ -482,6 +500,16 @@ class CsvBytes {
       }
     }
     return true;
+  }
+
+  /**
+   * About how many records are left after the `records` scanned so far, by the bytes they took
+   * and the bytes left in the file (0 for a file of no known size, such as a pipe).
+   */
+  recordsLeft(records: number): number {
+    const scanned = this.#read - (this.#end - this.#pos);
+    if (scanned <= 0 || records <= 0) return 0;
+    return Math.ceil((Math.max(0, this.#size - scanned) * records) / scanned);
   }
 
   /** The text of field `index` of the record scanned last, unquoted. */

@@ -3,7 +3,7 @@ import { healthGrade, healthScore } from "../scoring/score.ts";
 import { AuditData, type RowKeys } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
-import { doubled, type GroupKeys, GroupTable, letGo, shrunk } from "./group-table.ts";
+import { enlarged, type GroupKeys, GroupTable, letGo, shrunk } from "./group-table.ts";
 import { type CheckOutcome, resolveOverlaps } from "./overlaps.ts";
 import {
   type AuditContext,
@@ -106,6 +106,12 @@ export interface EncodedRows {
    * `addToGroups`, without numbering its values again.
    */
   groupsOf(ids: Int32Array, count: number, groups: Int32Array): void;
+  /**
+   * About `rows` more rows are to come (a reader that knows the size of what it reads): while
+   * nearly every row is a new combination, the grouping makes room for that many in fewer, larger
+   * steps. Only a hint: nothing is refused past it.
+   */
+  expect(rows: number): void;
   /** Adds `count` rows by their groups (`groupsOf`), with metrics and dates as `addMany`. */
   addToGroups(
     groups: Int32Array,
@@ -216,7 +222,10 @@ export function createAuditor(
   function grownTo(state: ViewState, index: number): number {
     if (index === state.groups) {
       state.groups = index + 1;
-      if (3 * index === state.sums.length) state.sums = doubled(state.sums);
+      if (3 * index === state.sums.length) {
+        // Room for as many groups as the table has (it grew first, and may have grown more).
+        state.sums = enlarged(state.sums, 3 * Math.max(2 * index, state.table.room));
+      }
     }
     return index;
   }
@@ -365,6 +374,9 @@ export function createAuditor(
         groupsOf(ids, count, into) {
           if (finished) throw new Error("the audit has finished");
           findGroups(ids, count, into);
+        },
+        expect(rows) {
+          table.expect(state.groups + rows);
         },
         addToGroups(known, count, sessions, keyEvents, dates) {
           if (finished) throw new Error("the audit has finished");

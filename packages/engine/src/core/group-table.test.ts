@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KEY_DIMENSIONS } from "./auditor.ts";
-import { doubled, GroupTable, shrunk } from "./group-table.ts";
+import { doubled, GroupTable, grownSlots, shrunk } from "./group-table.ts";
 import { DIMENSIONS } from "./types.ts";
 
 function lookup(table: GroupTable, values: readonly (string | undefined)[]): number {
@@ -181,5 +181,41 @@ describe("GroupTable dimensions of one id", () => {
     const keys = table.release();
     expect([...keys.kept]).toEqual([1, 2]);
     expect(keys.constant[0]).toBe(0);
+  });
+});
+
+describe("growing a hash table", () => {
+  it("doubles, or grows up to eight times towards the keys expected while nearly all are new", () => {
+    // Keys repeat (fewer than three added for one found), or none expected: twice the slots.
+    expect(grownSlots(4096, 2048, 2048, 683, 1_000_000)).toBe(8192);
+    expect(grownSlots(4096, 2048, 2048, 0, 0)).toBe(8192);
+    expect(grownSlots(4096, 2048, 2048, 0, 2048)).toBe(8192);
+    // Nearly every key new: room for those expected at half full, at most eight times as much.
+    expect(grownSlots(4096, 2048, 2048, 682, 1_000_000)).toBe(32_768);
+    expect(grownSlots(4096, 2048, 2048, 0, 5000)).toBe(16_384);
+    expect(grownSlots(4096, 2048, 2048, 0, 3000)).toBe(8192);
+  });
+
+  it("finds every group after growing in large steps, and grows so only while rows are new", () => {
+    const fast = new GroupTable(2);
+    fast.expect(100_000);
+    const rooms: number[] = [];
+    for (let i = 0; i < 60_000; i++) {
+      expect(lookup(fast, [`s${i % 7}`, `p${i}`])).toBe(i);
+      if (rooms.at(-1) !== fast.room) rooms.push(fast.room);
+    }
+    // 1,024 groups of room at first, then eight times as much each step.
+    expect(rooms).toEqual([1024, 8192, 65_536]);
+    for (let i = 59_999; i >= 0; i -= 13) expect(lookup(fast, [`s${i % 7}`, `p${i}`])).toBe(i);
+    // Each row met four times before the next: the room only doubles.
+    const slow = new GroupTable(2);
+    slow.expect(100_000);
+    const steps: number[] = [];
+    for (let i = 0; i < 12_000; i++) {
+      const group = Math.floor(i / 4);
+      expect(lookup(slow, ["s", `p${group}`])).toBe(group);
+      if (steps.at(-1) !== slow.room) steps.push(slow.room);
+    }
+    expect(steps).toEqual([1024, 2048, 4096]);
   });
 });

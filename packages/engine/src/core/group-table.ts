@@ -40,6 +40,11 @@ export class GroupTable {
   #slots: Int32Array;
   #size = 0;
   #released = false;
+  /** Lookups that found their group, and the groups there were, since the slots last grew. */
+  #found = 0;
+  #sizeAtGrowth = 0;
+  /** The most groups the table expects (`expect`). */
+  #expected = 0;
   /** `findMany`'s hashes and candidate groups of the rows it is given, reused call to call. */
   #hashes = new Int32Array(0);
   #candidates = new Int32Array(0);
@@ -58,6 +63,20 @@ export class GroupTable {
   /** Number of distinct groups so far. */
   get size(): number {
     return this.#size;
+  }
+
+  /** The groups the table has room for before its slots grow again. */
+  get room(): number {
+    return this.#slots.length >> 2;
+  }
+
+  /**
+   * About `groups` groups at most are to come in all (a reader that knows about how many rows
+   * are left): while nearly every row is a new group, the table makes room for them in fewer,
+   * larger steps (`grownSlots`).
+   */
+  expect(groups: number): void {
+    this.#expected = Math.max(this.#expected, groups);
   }
 
   /**
@@ -152,6 +171,7 @@ export class GroupTable {
       const at = i * width;
       if (candidate >= 0 && sameRow(tuples, candidate * stride, rows, at, kept)) {
         groups[i] = candidate;
+        this.#found++;
       } else {
         groups[i] = this.#findAt(rows, at, hashes[i] as number);
         tuples = this.#tuples;
@@ -227,15 +247,17 @@ export class GroupTable {
       const stored = slots[2 * slot + 1] as number;
       if (stored === 0) break;
       if (slots[2 * slot] === hash && sameRow(tuples, (stored - 1) * stride, source, at, kept)) {
+        this.#found++;
         return stored - 1;
       }
       slot = (slot + 1) & mask;
     }
     const index = this.#size;
     if (index === this.#capacity) {
-      this.#capacity *= 2;
+      // Room for as many groups as the slots have: they grew first.
+      this.#capacity = Math.max(this.#capacity * 2, this.room);
       // No tuples while no dimension is kept (a single group); `#keep` makes them.
-      if (stride > 0) this.#tuples = doubled(tuples);
+      if (stride > 0) this.#tuples = enlarged(tuples, this.#capacity * stride);
     }
     const into = this.#tuples;
     for (let k = 0; k < stride; k++) {
@@ -271,7 +293,16 @@ export class GroupTable {
 
   #rehash(): void {
     const old = this.#slots;
-    const slots = new Int32Array(old.length * 2);
+    const count = grownSlots(
+      old.length >> 1,
+      this.#size,
+      this.#size - this.#sizeAtGrowth,
+      this.#found,
+      this.#expected,
+    );
+    this.#found = 0;
+    this.#sizeAtGrowth = this.#size;
+    const slots = new Int32Array(2 * count);
     for (let at = 0; at < old.length; at += 2) {
       const stored = old[at + 1] as number;
       if (stored !== 0) place2(slots, old[at] as number, stored);
@@ -291,6 +322,46 @@ function place2(slots: Int32Array, hash: number, stored: number): void {
   while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
   slots[2 * slot] = hash;
   slots[2 * slot + 1] = stored;
+}
+
+/**
+ * How many slots a hash table of `slots` slots grows to once it holds `keys` keys (half its
+ * slots): twice as many; or, while nearly every lookup since it last grew added a key (`added`
+ * added, `found` found: at least three added for one found) and more keys are expected
+ * (`expected` at most, from a source that knows about how many rows are left), room for those at
+ * half full, up to eight times as many at once. A table that fills as fast as rows come (a column
+ * of landing pages with click ids, the groups of such rows) is laid out again about three times
+ * instead of ten, each time into new memory (page faults, most of a layout's cost); a table whose
+ * keys repeat grows as before, and never more than eight times the room it had.
+ */
+export function grownSlots(
+  slots: number,
+  keys: number,
+  added: number,
+  found: number,
+  expected: number,
+): number {
+  let next = slots * 2;
+  if (added >= 3 * found && expected > keys) {
+    while (next < slots * 8 && next < 2 * expected) next *= 2;
+  }
+  return next;
+}
+
+/**
+ * A typed array of `length` items (more than `array` has) holding `array`'s items first, `array`
+ * let go.
+ */
+export function enlarged(array: Int32Array, length: number): Int32Array<ArrayBuffer>;
+export function enlarged(array: Float64Array, length: number): Float64Array<ArrayBuffer>;
+export function enlarged(
+  array: Int32Array | Float64Array,
+  length: number,
+): Int32Array | Float64Array {
+  const grown = array instanceof Int32Array ? new Int32Array(length) : new Float64Array(length);
+  grown.set(array);
+  letGo(array);
+  return grown;
 }
 
 /**
@@ -353,13 +424,9 @@ function sameRow(
 export function doubled(array: Int32Array): Int32Array<ArrayBuffer>;
 export function doubled(array: Float64Array): Float64Array<ArrayBuffer>;
 export function doubled(array: Int32Array | Float64Array): Int32Array | Float64Array {
-  const grown =
-    array instanceof Int32Array
-      ? new Int32Array(array.length * 2)
-      : new Float64Array(array.length * 2);
-  grown.set(array);
-  letGo(array);
-  return grown;
+  return array instanceof Int32Array
+    ? enlarged(array, array.length * 2)
+    : enlarged(array, array.length * 2);
 }
 
 /**
