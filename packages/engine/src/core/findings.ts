@@ -3,6 +3,8 @@ import { doubled, shrunk } from "./group-table.ts";
 import type { AggregatedRow, Dimension, ExampleRow, Finding, Severity } from "./types.ts";
 
 const EXAMPLES_PER_FINDING = 3;
+/** Rows whose memory `settle` reads ahead, a block at a time (a power of two). */
+const AHEAD = 512;
 /** A finding keeps its first this many values: callers that gather values first need no more. */
 export const VALUES_PER_FINDING = 20;
 
@@ -187,6 +189,18 @@ export class FindingCollector {
       let count = 0;
       let sessions = 0;
       for (let i = 0; i < added; i++) {
+        if ((i & (AHEAD - 1)) === 0) {
+          // The next block's marks and sessions read first, in a pass of their own: at high
+          // cardinality each is a wait for memory, and the waits of a block overlap. The sum
+          // only keeps the reads.
+          let read = 0;
+          const to = Math.min(added, i + AHEAD);
+          for (let k = i; k < to; k++) {
+            const id = ids[k] as number;
+            read += (takenBy[id] as number) + (sessionsById[id] as number);
+          }
+          if (!(read >= 0)) throw new Error("a row's sessions went below 0");
+        }
         const id = ids[i] as number;
         const taken = takenBy[id] as number;
         if (taken === serial) continue;
