@@ -122,7 +122,7 @@ export const missingUtmMedium = defineCheck({
       entry.ids.push(firstId + r);
       entry.addValue(campaign);
     };
-    const rowCampaign = (r: number) => data.row(r).values.sessionManualCampaignName ?? "";
+    const rowCampaign = (r: number) => data.rowValue(r, "sessionManualCampaignName") ?? "";
     // The landing page's campaign, decoded and trimmed, of the row the loop is at: read only when
     // a finding takes it, from the glance or from the parameters parsed for the medium.
     let landing = "";
@@ -140,17 +140,16 @@ export const missingUtmMedium = defineCheck({
       const landingAt = glances && landingOfRow ? (landingOfRow[r] as number) : -2;
       const read =
         landingAt === -2
-          ? data.row(r).values.landingPagePlusQueryString
+          ? data.rowValue(r, "landingPagePlusQueryString")
           : landingAt >= 0
             ? (landings?.values[landingAt] as string)
             : undefined;
       // Stryker disable next-line ConditionalExpression: a shortcut; without the hint, no click ID
       if (mayCarryClickId[r] === 1 && hasGoogleClickId(read as string)) continue;
       if (firstMedium && (hasUserValueAt(sources, r) || hasUserValueAt(campaigns, r))) {
-        const values = data.row(r).values;
-        const source = values.sessionManualSource ?? "";
+        const source = data.rowValue(r, "sessionManualSource") ?? "";
         if (isUserValue(source)) reportSource(r, source, rowCampaign);
-        else reportCampaign(r, values.sessionManualCampaignName ?? "");
+        else reportCampaign(r, data.rowValue(r, "sessionManualCampaignName") ?? "");
         continue;
       }
       if (read === undefined) continue;

@@ -93,7 +93,7 @@ export const missingUtmSource = defineCheck({
         if (entry) report(entry, firstId + r, landings.values[v] as string);
         continue;
       }
-      const landing = data.row(r).values.landingPagePlusQueryString;
+      const landing = data.rowValue(r, "landingPagePlusQueryString");
       if (landing === undefined) continue;
       const entry = landingFinding(landing, pending);
       if (entry) report(entry, firstId + r, landing);

@@ -1,8 +1,8 @@
 // Detects utm_term on traffic that is not search (a newsletter putting the subscriber segment in
 // utm_term). Google defines utm_term as the paid keyword; other data there mixes with real
 // keywords in term reports and usually belongs in utm_content or utm_campaign.
+import { valueAt } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { isSearchEngine } from "../rules/platforms.ts";
 
@@ -22,7 +22,7 @@ interface Group {
   source: string;
   medium: string;
   terms: Set<string>;
-  rows: AggregatedRow[];
+  ids: number[];
 }
 
 export const termOnNonSearch = defineCheck({
@@ -50,29 +50,43 @@ export const termOnNonSearch = defineCheck({
   ],
   run(data, findings) {
     const groups = new Map<string, Group>();
-    for (const [term, stats] of data.values("sessionManualTerm")) {
+    // Each term's rows by id, their source and medium read by value id from the columns beside.
+    const terms = data.column("sessionManualTerm");
+    const sourceDimension = data.utmDimension("source");
+    const mediumDimension = data.utmDimension("medium");
+    // Stryker disable next-line ConditionalExpression: requires both
+    if (!sourceDimension || !mediumDimension) return;
+    const sources = data.columnBeside(terms, sourceDimension);
+    const mediums = data.columnBeside(terms, mediumDimension);
+    const { values, starts, ids, firstId } = terms;
+    for (let v = 0; v < values.length; v++) {
+      const term = values[v] as string;
       if (!isUserValue(term)) continue;
-      for (const row of stats.rows) {
-        const source = data.utm(row, "source");
-        const medium = data.utm(row, "medium");
+      const to = starts[v + 1] as number;
+      for (let i = starts[v] as number; i < to; i++) {
+        const id = ids[i] as number;
+        const source = valueAt(sources, id - firstId);
+        const medium = valueAt(mediums, id - firstId);
         if (!isUserValue(source) || !isUserValue(medium)) continue;
         const mediumKey = medium.trim().toLowerCase();
         if (SEARCH_MEDIUMS.has(mediumKey) || isSearchEngine(source)) continue;
         const key = `source:${source.trim().toLowerCase()}|medium:${mediumKey}`;
         let group = groups.get(key);
         if (!group) {
-          group = { source, medium, terms: new Set(), rows: [] };
+          group = { source, medium, terms: new Set(), ids: [] };
           groups.set(key, group);
         }
         group.terms.add(term);
-        group.rows.push(row);
+        group.ids.push(id);
       }
     }
     for (const [key, group] of groups) {
-      findings.add(
+      findings.addIds(
         key,
         `utm_term set on ${group.source} / ${group.medium}, which is not search traffic`,
-        group.rows,
+        group.ids,
+        0,
+        group.ids.length,
         { values: group.terms, field: "sessionManualTerm" },
       );
     }

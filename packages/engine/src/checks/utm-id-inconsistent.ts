@@ -1,9 +1,9 @@
 // Detects utm_id values that do not map one-to-one to campaign names: one ID used with several
 // campaign names, or one campaign name tagged with several IDs. GA4 joins imported cost data on
 // the campaign ID, so a mixed-up ID puts spend and results on the wrong campaign.
-import type { ValueStats } from "../core/audit-data.ts";
+import { type AuditData, type Column, type ValueStats, valueAt } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow, Dimension } from "../core/types.ts";
+import type { Dimension } from "../core/types.ts";
 import { foldCase, isUserValue } from "../core/values.ts";
 import { bySessions, listForTitle } from "../rules/values-extra.ts";
 
@@ -42,18 +42,22 @@ export const utmIdInconsistent = defineCheck({
     // The IDs each campaign was seen with, learned from the ID side: a campaign needs a second
     // look at its rows only when it has several.
     const idsOfName = new Map<string, string | Set<string>>();
+    // Each row's partner read by value id from the column beside, not from the row objects.
+    const idRows = new RowsOf(data, ID_DIMENSION, campaignDimension);
     for (const side of sides(data.values(ID_DIMENSION).values(), idKey)) {
-      const found = partnersOf(side, (row) => row.values[campaignDimension], nameKey);
+      const found = partnersOf(side, idRows, nameKey);
       // Stryker disable next-line ConditionalExpression: only string keys are read back
       if (typeof found === "string") link(idsOfName, found, side.key);
       if (found === null || typeof found === "string") continue;
       for (const name of found.partners.keys()) link(idsOfName, name, side.key);
       const id = topSpelling(side.values);
       const names = partnerValues(found.partners);
-      findings.add(
+      findings.addIds(
         `id:${side.key}`,
         `utm_id '${id}' is used by ${names.length} campaign names: ${listForTitle(names)}`,
-        found.rows,
+        found.ids,
+        0,
+        found.ids.length,
         { values: [id, ...names], field: ID_DIMENSION },
       );
     }
@@ -63,16 +67,19 @@ export const utmIdInconsistent = defineCheck({
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       return key !== null && idsOfName.get(key) instanceof Set ? key : null;
     };
+    const campaignRows = new RowsOf(data, campaignDimension, ID_DIMENSION);
     for (const side of sides(data.values(campaignDimension).values(), flagged)) {
-      const found = partnersOf(side, (row) => row.values[ID_DIMENSION], idKey);
+      const found = partnersOf(side, campaignRows, idKey);
       // Stryker disable next-line all: a flagged campaign has two IDs or more
       if (found === null || typeof found === "string") continue;
       const campaign = topSpelling(side.values);
       const idValues = partnerValues(found.partners);
-      findings.add(
+      findings.addIds(
         `campaign:${side.key}`,
         `Campaign '${campaign}' carries ${idValues.length} different utm_id values: ${listForTitle(idValues)}`,
-        found.rows,
+        found.ids,
+        0,
+        found.ids.length,
         { values: [campaign, ...idValues], field: campaignDimension },
       );
     }
@@ -126,54 +133,90 @@ function sides(
 }
 
 /**
- * The side's partners and the rows that pair it with one; or, in the common cheap case of fewer
- * than two, the key of its one partner (null for none).
+ * The rows of each value of a dimension (`data.values(dimension)`) by id, with each row's
+ * value of the partner dimension read from the column beside, and its sessions.
+ */
+class RowsOf {
+  readonly #data: AuditData;
+  readonly #dimension: Dimension;
+  readonly #column: Column;
+  readonly #partners: Column;
+
+  constructor(data: AuditData, dimension: Dimension, partner: Dimension) {
+    this.#data = data;
+    this.#dimension = dimension;
+    this.#column = data.column(dimension);
+    this.#partners = data.columnBeside(this.#column, partner);
+  }
+
+  /** Calls `each` with the id, the partner's value and the sessions of each of `stats`' rows. */
+  forEach(
+    stats: ValueStats,
+    each: (id: number, partner: string | undefined, sessions: number) => boolean | undefined,
+  ): boolean {
+    const { ids, starts, firstId, sessionsById } = this.#column;
+    const at = this.#data.columnIndexOf(this.#dimension, stats);
+    if (at < 0) throw new Error(`${stats.value} is not a value of ${this.#dimension}`);
+    const to = starts[at + 1] as number;
+    for (let i = starts[at] as number; i < to; i++) {
+      const id = ids[i] as number;
+      const r = id - firstId;
+      if (each(id, valueAt(this.#partners, r), sessionsById[id] as number) === false) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * The side's partners and the ids of the rows that pair it with one; or, in the common cheap
+ * case of fewer than two, the key of its one partner (null for none).
  */
 function partnersOf(
   side: Side,
-  partnerOf: (row: AggregatedRow) => string | undefined,
+  rowsOf: RowsOf,
   keyFor: (value: string | undefined) => string | null,
-): { partners: Partners; rows: AggregatedRow[] } | string | null {
+): { partners: Partners; ids: number[] } | string | null {
   // Rows of one side nearly always repeat one partner as written: compare the raw strings and
   // fold only a value that differs.
   let firstValue: string | undefined;
   let firstKey: string | null = null;
   let several = false;
-  scan: for (const stats of side.values) {
-    for (const row of stats.rows) {
-      const value = partnerOf(row);
+  for (const stats of side.values) {
+    const read = rowsOf.forEach(stats, (_, value) => {
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
-      if (value === undefined || value === firstValue) continue;
+      if (value === undefined || value === firstValue) return true;
       const key = keyFor(value);
-      if (key === null) continue;
+      if (key === null) return true;
       if (firstKey === null) {
         firstKey = key;
         firstValue = value;
       } else if (key !== firstKey) {
         several = true;
-        break scan;
+        return false;
       }
-    }
+      return true;
+    });
+    if (!read) break;
   }
   if (!several) return firstKey;
   const partners: Partners = new Map();
-  const rows: AggregatedRow[] = [];
+  const ids: number[] = [];
   for (const stats of side.values) {
-    for (const row of stats.rows) {
-      const value = partnerOf(row);
+    rowsOf.forEach(stats, (id, value, sessions) => {
       const key = keyFor(value);
       // Stryker disable next-line ConditionalExpression: an undefined value has a null key
-      if (key === null || value === undefined) continue;
-      rows.push(row);
+      if (key === null || value === undefined) return true;
+      ids.push(id);
       let spellings = partners.get(key);
       if (!spellings) {
         spellings = new Map();
         partners.set(key, spellings);
       }
-      spellings.set(value, (spellings.get(value) ?? 0) + row.sessions);
-    }
+      spellings.set(value, (spellings.get(value) ?? 0) + sessions);
+      return true;
+    });
   }
-  return { partners, rows };
+  return { partners, ids };
 }
 
 /** The most used spelling of a side. */

@@ -343,6 +343,17 @@ describe("rows by value ids", () => {
         sessionDefaultChannelGroup: i % 3 === 0 ? "Unassigned" : "Paid Search",
         landingPagePlusQueryString: `${landings[i % landings.length]}&n=${i}`,
         pageReferrer: i % 4 === 0 ? "https://www.example.com/" : undefined,
+        // The manual dimensions on half the rows, the term and the utm_id on fewer.
+        ...(i % 2 === 0
+          ? {
+              sessionManualSource: sources[(i + 1) % sources.length],
+              sessionManualMedium: mediums[(i + 3) % mediums.length],
+              sessionManualCampaignName: `spring_${i % 11}`,
+              sessionManualAdContent: `ad_${i % 9}`,
+              sessionManualTerm: i % 10 === 0 ? `kw${i % 3}` : undefined,
+              sessionManualCampaignId: i % 4 === 0 ? `id${i % 6}` : undefined,
+            }
+          : {}),
         sessions: 1 + (i % 17),
         keyEvents: i % 2,
         date: "2026-11-01",
