@@ -43,10 +43,11 @@ export const excessiveLength = defineCheck({
       );
       for (const group of long) {
         const length = characters(group.value);
-        findings.add(
+        findings.addValue(
           `${param}:${group.value.trim().toLowerCase()}`,
           `${fieldTitle(data.utmField(param))} value is ${length} characters long (limit ${limit}): '${shorten(group.value)}'`,
-          group.rows,
+          data.utmField(param),
+          group,
           { values: [group.value], field: data.utmField(param) },
         );
       }

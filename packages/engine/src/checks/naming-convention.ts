@@ -42,10 +42,11 @@ export const namingConvention = defineCheck({
       if (!rule) continue;
       for (const group of taggedValues(data, param)) {
         if (conforms(rule, group.value)) continue;
-        findings.add(
+        findings.addValue(
           `${param}:${group.value}`,
           `${fieldTitle(data.utmField(param))} '${group.value}' ${breach(rule)}`,
-          group.rows,
+          data.utmField(param),
+          group,
           { values: [group.value], field: data.utmField(param) },
         );
       }

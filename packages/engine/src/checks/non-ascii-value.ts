@@ -97,10 +97,11 @@ export const nonAsciiValue = defineCheck({
       for (const group of taggedValues(data, param)) {
         const problems = characterProblems(param, group.value);
         if (problems.length === 0) continue;
-        findings.add(
+        findings.addValue(
           `${param}:${escapeInvisible(group.value)}`,
           `${fieldTitle(data.utmField(param))} '${escapeInvisible(group.value)}' contains ${problems.join(", ")}`,
-          group.rows,
+          data.utmField(param),
+          group,
           { values: [group.value], field: data.utmField(param) },
         );
       }

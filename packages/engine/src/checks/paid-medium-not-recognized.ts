@@ -1,7 +1,7 @@
 // Detects mediums meant as paid (ads, facebook-ads, sponsored, remarketing, gdn, pmax) that miss
 // GA4's paid regex ^(.*cp.*|ppc|retargeting|paid.*)$ and its Display list. Paid clicks then land
 // in Unassigned or an organic channel, and paid channels under-report what the spend brings in.
-import { fieldTitle } from "../core/audit-data.ts";
+import { fieldTitle, valueAt } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
 import { isUserValue } from "../core/values.ts";
 import {
@@ -100,15 +100,22 @@ export const paidMediumNotRecognized = defineCheck({
     const dimension = data.utmDimension("medium");
     // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
+    // Each row's channel read by value id beside the mediums, not from the row objects.
+    const column = data.column(dimension);
+    const channels = data.channelColumnBeside(column);
     for (const [medium, stats] of data.values(dimension)) {
       if (!isUserValue(medium) || isGa4PaidMedium(medium) || !looksPaid(medium)) continue;
       // Sessions GA4 still put in a paid channel (through the campaign or auto-tagging) are fine.
-      const rows = stats.rows.filter((row) => !PAID_CHANNELS.has(data.channel(row)));
-      if (rows.length === 0) continue;
-      findings.add(
+      const ids = data
+        .idsOfStats(dimension, stats)
+        .filter((id) => !PAID_CHANNELS.has(valueAt(channels, id - column.firstId) as string));
+      if (ids.length === 0) continue;
+      findings.addIds(
         `medium:${keyPart(medium)}`,
         `${fieldTitle(dimension)} '${medium}' is not counted as paid by GA4 (use ${paidMediumReplacement(medium)})`,
-        rows,
+        ids,
+        0,
+        ids.length,
         { values: [medium], field: dimension },
       );
     }

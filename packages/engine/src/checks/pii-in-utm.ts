@@ -240,10 +240,11 @@ export const piiInUtm = defineCheck({
         // Stryker disable next-line ConditionalExpression: placeholders hold no personal data
         if (!isUserValue(value)) continue;
         for (const hit of personalDataInValue(value)) {
-          findings.add(
+          findings.addValue(
             `${param}:${hit.kind}`,
             TITLES[hit.kind](`${FIELD_NAMES[dimension]} values`, hit.shown),
-            stats.rows,
+            dimension,
+            stats,
             { values: [hit.shown], field: dimension },
           );
         }

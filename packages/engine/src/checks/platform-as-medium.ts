@@ -1,16 +1,15 @@
 // Detects a platform name used as utm_medium (medium=facebook, google, mailchimp). The medium is
 // what GA4's channel rules read to tell paid from organic, email from social; a platform there
 // matches no rule, so the sessions land in the wrong channel or in Unassigned.
-import { fieldTitle } from "../core/audit-data.ts";
+import { fieldTitle, valueAt } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { isChannelTypeWord, type Platform, platformOf } from "../rules/platforms.ts";
 
 interface Group {
   platform: Platform;
   spellings: Set<string>;
-  rows: AggregatedRow[];
+  ids: number[];
 }
 
 export const platformAsMedium = defineCheck({
@@ -36,6 +35,10 @@ export const platformAsMedium = defineCheck({
     // Stryker disable next-line ConditionalExpression: requires a medium dimension
     if (!dimension) return;
     const groups = new Map<string, Group>();
+    // Each row's source read by value id beside the mediums, not from the row objects.
+    const column = data.column(dimension);
+    const sourceDimension = data.utmDimension("source");
+    const sources = sourceDimension ? data.columnBeside(column, sourceDimension) : undefined;
     for (const [medium, stats] of data.values(dimension)) {
       // Stryker disable next-line ConditionalExpression: placeholders name no platform
       if (!isUserValue(medium)) continue;
@@ -45,25 +48,27 @@ export const platformAsMedium = defineCheck({
       const platform = platformOf(medium);
       if (!platform || platform.placement) continue;
       // A channel word in the source means the two were swapped: source-medium-swapped reports it.
-      const rows = stats.rows.filter((row) => {
-        const source = data.utm(row, "source");
+      const ids = data.idsOfStats(dimension, stats).filter((id) => {
+        const source = sources ? valueAt(sources, id - column.firstId) : undefined;
         return source === undefined || !isChannelTypeWord(source);
       });
-      if (rows.length === 0) continue;
+      if (ids.length === 0) continue;
       let group = groups.get(key);
       if (!group) {
-        group = { platform, spellings: new Set(), rows: [] };
+        group = { platform, spellings: new Set(), ids: [] };
         groups.set(key, group);
       }
       group.spellings.add(medium);
-      for (const row of rows) group.rows.push(row);
+      for (const id of ids) group.ids.push(id);
     }
     for (const [key, group] of groups) {
       const shown = [...group.spellings].join(", ");
-      findings.add(
+      findings.addIds(
         `medium:${key}`,
         `${fieldTitle(dimension)} "${shown}" names the platform ${group.platform.name}, not a channel type`,
-        group.rows,
+        group.ids,
+        0,
+        group.ids.length,
         { values: group.spellings, field: dimension },
       );
     }

@@ -50,10 +50,11 @@ export const queryStringInValue = defineCheck({
         if (!URL_PUNCTUATION.test(stats.value)) continue;
         const problem = swallowed(withoutMacros(stats.value));
         if (!problem) continue;
-        findings.add(
+        findings.addValue(
           `${param}:${stats.value}`,
           `${fieldTitle(dimension)} ${quote(stats.value)} contains ${problem}`,
-          stats.rows,
+          dimension,
+          stats,
           { values: [stats.value], field: dimension },
         );
       }

@@ -36,10 +36,11 @@ export const unreplacedMacro = defineCheck({
       for (const stats of values) {
         const macros = findMacros(stats.value);
         if (macros.length === 0) continue;
-        findings.add(
+        findings.addValue(
           `${param}:${stats.value}`,
           `${fieldTitle(dimension)} ${quote(stats.value)} holds the unreplaced macro${macros.length > 1 ? "s" : ""} ${macros.join(", ")}`,
-          stats.rows,
+          dimension,
+          stats,
           { values: [stats.value], field: dimension },
         );
       }

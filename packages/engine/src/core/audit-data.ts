@@ -780,6 +780,19 @@ export class AuditData {
   }
 
   /**
+   * The ids of `stats`' rows, in order: a value of `dimension` as `values` gives it (its range of
+   * the column's ids), stats of some of its rows by id (`statsOfIds`), or any other stats.
+   */
+  idsOfStats(dimension: Dimension, stats: ValueStats): Int32Array {
+    const at = this.columnIndexOf(dimension, stats);
+    if (at >= 0) {
+      const { ids, starts } = this.column(dimension);
+      return ids.subarray(starts[at] as number, starts[at + 1] as number);
+    }
+    return statsIds(stats) ?? Int32Array.from(stats.rows, (row) => row.id as number);
+  }
+
+  /**
    * The stats of one value of a dimension, without building the dimension's whole list when no
    * check has asked for it yet (a landing page list at high cardinality is as long as the rows).
    */
