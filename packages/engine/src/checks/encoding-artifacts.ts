@@ -6,7 +6,7 @@ import type { UtmParam } from "../core/types.ts";
 import {
   ANY_UTM_DIMENSION,
   fieldTitle,
-  fixChangesChannel,
+  fixChangesAnyChannel,
   quote,
   userValuesByParam,
   withoutMacros,
@@ -84,11 +84,13 @@ export const encodingArtifacts = defineCheck({
         const found = encodingArtifactsIn(stats.value);
         if (found.length === 0) continue;
         const fixed = decodeArtifacts(stats.value);
-        const misgrouped = stats.rows.some((row) => fixChangesChannel(data, row, param, fixed));
-        findings.add(
+        // Each of the value's rows judged by value id, not as an object.
+        const misgrouped = fixChangesAnyChannel(data, dimension, [stats], param, fixed);
+        findings.addValue(
           `${param}:${stats.value}`,
           `${fieldTitle(dimension)} ${quote(stats.value)} has ${found.join(" and ")}${misgrouped ? ", which changes the channel" : ""}`,
-          stats.rows,
+          dimension,
+          stats,
           {
             values: [stats.value],
             field: dimension,
