@@ -223,8 +223,8 @@ export interface ViewLinks {
   /** The rows' value ids from the grouping, when it kept them: columns are built from them. */
   keys?: RowKeys;
   /**
-   * The rows' input rows, sessions and key events, when the rows are given as their count
-   * (`StoredRows`) rather than as objects.
+   * The rows' input rows, sessions and key events (three numbers a row), when the rows are
+   * given as their count rather than as objects.
    */
   sums?: Float64Array;
   /**
@@ -247,7 +247,7 @@ export class AuditData {
   #all: readonly AggregatedRow[] | undefined;
   /** The rows made one by one (`row`) before all were asked for, by index. */
   readonly #made = new Map<number, AggregatedRow>();
-  /** Each row's input rows, sessions and key events, three numbers a row (stored rows). */
+  /** Each row's input rows, sessions and key events, three numbers a row, when the rows were given as their count. */
   readonly #sums: Float64Array | undefined;
   readonly totalSessions: number;
   readonly context: AuditContext;
