@@ -247,7 +247,10 @@ export class AuditData {
   #all: readonly AggregatedRow[] | undefined;
   /** The rows made one by one (`row`) before all were asked for, by index. */
   readonly #made = new Map<number, AggregatedRow>();
-  /** Each row's input rows, sessions and key events, three numbers a row, when the rows were given as their count. */
+  /**
+   * Each row's input rows, sessions and key events, three numbers a row, when the rows were
+   * given as their count.
+   */
   readonly #sums: Float64Array | undefined;
   readonly totalSessions: number;
   readonly context: AuditContext;
