@@ -5,7 +5,6 @@
 import type { ValueStats } from "../core/audit-data.ts";
 import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { bySessions, editDistance, taggedValues } from "../rules/values-extra.ts";
 
 /** One campaign after folding case and separators, with every spelling that folds to it. */
@@ -134,12 +133,11 @@ export const campaignTypo = defineCheck({
       const typo = typos[0]?.value ?? rare.key;
       // Stryker disable next-line OptionalChaining: never empty
       const meant = [...common.spellings].sort(bySessions)[0]?.value ?? common.key;
-      const rows: AggregatedRow[] = [];
-      for (const spelling of typos) for (const row of spelling.rows) rows.push(row);
-      findings.add(
+      findings.addValues(
         `campaign:${rare.key}`,
         `${fieldTitle(data.utmField("campaign"))} '${typo}' looks like a typo of '${meant}'`,
-        rows,
+        data.utmField("campaign"),
+        typos,
         {
           values: [...typos.map((spelling) => spelling.value), meant],
           field: data.utmField("campaign"),

@@ -3,7 +3,7 @@
 // fall into Unassigned instead of Email, Paid Social or the channel they belong to.
 import { defineCheck } from "../core/check.ts";
 import { type PendingFinding, PendingFindings } from "../core/findings.ts";
-import type { AggregatedRow, Dimension } from "../core/types.ts";
+import type { Dimension } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import {
   clickIdHints,

@@ -2,7 +2,6 @@
 // GA4 reports "(not set)", the channel rules cannot match, and the sessions fall into Unassigned.
 import { defineCheck } from "../core/check.ts";
 import { type PendingFinding, PendingFindings } from "../core/findings.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, parseLanding } from "../core/values.ts";
 import { GLANCE, glanceNameBit, landingGlances } from "../rules/urls.ts";
 import { hasUserValueAt, type UserValueColumn, userValueColumn } from "../rules/values-extra.ts";

@@ -101,13 +101,12 @@ export const mixedSeparators = defineCheck({
       }
 
       // The most used style is the de facto convention: the other values are the ones to rename.
-      const rows = [...ranked.slice(1).flatMap(([, tally]) => tally.values), ...mixedInOne].flatMap(
-        (stats) => stats.rows,
-      );
-      findings.add(
+      const others = [...ranked.slice(1).flatMap(([, tally]) => tally.values), ...mixedInOne];
+      findings.addValues(
         param,
         `${fieldTitle(dimension)} separates words with ${parts.join("; ")}`,
-        rows,
+        dimension,
+        others,
         {
           values: shown,
           field: dimension,

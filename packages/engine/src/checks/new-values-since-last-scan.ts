@@ -3,7 +3,7 @@
 // A value that only changes a number of a known one (spring_2025 after spring_2024) is cadence.
 import type { AuditData } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow, UtmParam } from "../core/types.ts";
+import type { UtmParam } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import {
   busiest,
@@ -60,14 +60,13 @@ export const newValuesSinceLastScan = defineCheck({
           !knownValues.has(group.value) && !knownTemplates.has(numberTemplate(group.value)),
       );
       if (fresh.length === 0) continue;
-      const rows: AggregatedRow[] = [];
-      for (const group of fresh) for (const row of group.rows) rows.push(row);
       const values = busiest(fresh).map((group) => group.value);
       const noun = fresh.length === 1 ? "value" : "values";
-      findings.add(
+      findings.addValues(
         param,
         `${fresh.length} new ${FIELD_NAMES[data.utmField(param)]} ${noun} since the last scan: ${listForTitle(values, 5, fresh.length)}`,
-        rows,
+        data.utmField(param),
+        fresh,
         { values, field: data.utmField(param) },
       );
     }

@@ -9,7 +9,7 @@
 import type { ValueStats } from "../core/audit-data.ts";
 import { fieldTitle } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow, UtmParam } from "../core/types.ts";
+import type { UtmParam } from "../core/types.ts";
 import { ANY_UTM_DIMENSION, findMacros } from "../rules/hygiene.ts";
 import { bySessions, taggedValues } from "../rules/values-extra.ts";
 import { preferredMediumSpelling } from "./medium-synonyms.ts";
@@ -96,13 +96,14 @@ export const separatorVariants = defineCheck({
         if (param === "medium" && spellings.some((s) => preferredMediumSpelling(s.value))) continue;
         const forms = [...family.forms.values()].sort((a, b) => sessionsOf(b) - sessionsOf(a));
         // The most used spelling is the one to keep; the others' links are the ones to change.
-        const rows: AggregatedRow[] = forms.slice(1).flatMap((form) => form.flatMap((s) => s.rows));
+        const others = forms.slice(1).flat();
         const values = [...spellings].sort(bySessions).map((stats) => stats.value);
-        findings.add(
+        findings.addValues(
           `${param}:${key}`,
           // Stryker disable next-line OptionalChaining: never empty
           `${fieldTitle(dimension)} "${forms[0]?.[0]?.value ?? key}" is written with different separators: ${values.join(", ")}`,
-          rows,
+          dimension,
+          others,
           { values, field: dimension },
         );
       }

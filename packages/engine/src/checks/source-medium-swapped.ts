@@ -1,8 +1,8 @@
 // Detects utm_source and utm_medium written the wrong way round (source=cpc & medium=google,
 // source=email & medium=mailchimp). GA4's channel rules then find neither a known source nor a
 // known medium, and paid, email and social traffic falls into Unassigned.
+import { valueAt } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { isChannelTypeWord, platformOf } from "../rules/platforms.ts";
 
@@ -10,7 +10,7 @@ interface Pair {
   source: string;
   medium: string;
   values: Set<string>;
-  rows: AggregatedRow[];
+  ids: number[];
 }
 
 export const sourceMediumSwapped = defineCheck({
@@ -39,28 +39,34 @@ export const sourceMediumSwapped = defineCheck({
     // Stryker disable next-line ConditionalExpression: requires a source dimension
     if (!dimension) return;
     const pairs = new Map<string, Pair>();
+    // Each row's medium read by value id beside the sources, not from the row objects.
+    const column = data.column(dimension);
+    const mediumDimension = data.utmDimension("medium");
+    const mediums = mediumDimension ? data.columnBeside(column, mediumDimension) : undefined;
     for (const [source, stats] of data.values(dimension)) {
       if (!isChannelTypeWord(source)) continue;
-      for (const row of stats.rows) {
-        const medium = data.utm(row, "medium");
+      for (const id of data.idsOfStats(dimension, stats)) {
+        const medium = mediums ? valueAt(mediums, id - column.firstId) : undefined;
         // "x" alone is too short to read as the platform X.
         if (!isUserValue(medium) || medium.trim().length < 2 || !platformOf(medium)) continue;
         const key = `${source.trim().toLowerCase()}|${medium.trim().toLowerCase()}`;
         let pair = pairs.get(key);
         if (!pair) {
-          pair = { source, medium, values: new Set(), rows: [] };
+          pair = { source, medium, values: new Set(), ids: [] };
           pairs.set(key, pair);
         }
         pair.values.add(source);
         pair.values.add(medium);
-        pair.rows.push(row);
+        pair.ids.push(id);
       }
     }
     for (const [key, pair] of pairs) {
-      findings.add(
+      findings.addIds(
         `pair:${key}`,
         `Source and medium swapped: "${pair.source} / ${pair.medium}" should read "${pair.medium} / ${pair.source}"`,
-        pair.rows,
+        pair.ids,
+        0,
+        pair.ids.length,
         { values: pair.values, field: dimension },
       );
     }

@@ -2,9 +2,8 @@
 // page_referrer, carried ad click ids or UTMs: a redirect on the way to the landing page dropped
 // them. The ad, email or post that paid for the click is credited to Direct.
 import { isPaidMedium } from "../channels/channel-group.ts";
-import { fieldTitle } from "../core/audit-data.ts";
+import { type AuditData, type Column, fieldTitle, valueAt } from "../core/audit-data.ts";
 import { defineCheck } from "../core/check.ts";
-import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, normalizeHost, parseLanding } from "../core/values.ts";
 import { GOOGLE_CLICK_ID_PARAMS, OTHER_CLICK_ID_PARAMS } from "../rules/tagging.ts";
 import { decodeComponent, pathKey, UTM_PARAMETER_NAMES } from "../rules/urls.ts";
@@ -28,7 +27,7 @@ interface Page {
   where: string;
   params: Set<string>;
   urls: Set<string>;
-  rows: AggregatedRow[];
+  ids: number[];
   paid: boolean;
 }
 
@@ -56,6 +55,8 @@ export const trackingLostInRedirect = defineCheck({
   requires: [REFERRER, ["sessionSource", "sessionManualSource"]],
   run(data, findings) {
     const pages = new Map<string, Page>();
+    // Each row's source, medium and landing page read by value id beside the referrers.
+    const beside = new RowReader(data);
     for (const [referrer, stats] of data.values(REFERRER)) {
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut
       if (!isUserValue(referrer) || !TRACKING_HINT.test(referrer)) continue;
@@ -65,9 +66,10 @@ export const trackingLostInRedirect = defineCheck({
       const host = normalizeHost(referrer);
       const path = parseLanding(referrer.replace(SCHEME_AND_HOST, "")).path || "/";
       const key = `referrer:${host}${pathKey(path)}`;
-      for (const row of stats.rows) {
-        if (!startsAsDirect(row)) continue;
-        const lost = lostParams(carried, row.values.landingPagePlusQueryString);
+      for (const id of data.idsOfStats(REFERRER, stats)) {
+        const r = id - beside.firstId;
+        if (!startsAsDirect(beside.source(r), beside.medium(r))) continue;
+        const lost = lostParams(carried, beside.landing(r));
         if (lost.size === 0) continue;
         let page = pages.get(key);
         if (!page) {
@@ -75,7 +77,7 @@ export const trackingLostInRedirect = defineCheck({
             where: `${host}${path}`,
             params: new Set(),
             urls: new Set(),
-            rows: [],
+            ids: [],
             paid: false,
           };
           pages.set(key, page);
@@ -87,15 +89,17 @@ export const trackingLostInRedirect = defineCheck({
           }
         }
         page.urls.add(referrer);
-        page.rows.push(row);
+        page.ids.push(id);
       }
     }
     for (const [key, page] of pages) {
       const params = [...page.params].sort();
-      findings.add(
+      findings.addIds(
         key,
         `${fieldTitle(REFERRER)} ${page.where} carried ${params.join(", ")}, but its sessions start as (direct) without them: a redirect dropped them`,
-        page.rows,
+        page.ids,
+        0,
+        page.ids.length,
         { values: page.urls, field: REFERRER, ...(page.paid ? { severity: "critical" } : {}) },
       );
     }
@@ -130,9 +134,41 @@ function lostParams(
  * GA4 found no campaign and no referral for the session: (direct) / (none), or (not set). A
  * session credited to the site's own host as a referral is self-referral's finding.
  */
-function startsAsDirect(row: AggregatedRow): boolean {
-  const source = (row.values.sessionSource ?? row.values.sessionManualSource)?.trim().toLowerCase();
-  const medium = (row.values.sessionMedium ?? row.values.sessionManualMedium)?.trim().toLowerCase();
+/**
+ * The session source and medium (else the manual ones) and the landing page of the rows of the
+ * referrers' view, by value id.
+ */
+class RowReader {
+  readonly firstId: number;
+  readonly #sources: Column;
+  readonly #mediums: Column;
+  readonly #landings: Column;
+
+  constructor(data: AuditData) {
+    const referrers = data.column(REFERRER);
+    const view = referrers.data;
+    this.firstId = referrers.firstId;
+    this.#sources = view.firstOfColumn(["sessionSource", "sessionManualSource"]);
+    this.#mediums = view.firstOfColumn(["sessionMedium", "sessionManualMedium"]);
+    this.#landings = view.ownColumn("landingPagePlusQueryString");
+  }
+
+  source(r: number): string | undefined {
+    return valueAt(this.#sources, r);
+  }
+
+  medium(r: number): string | undefined {
+    return valueAt(this.#mediums, r);
+  }
+
+  landing(r: number): string | undefined {
+    return valueAt(this.#landings, r);
+  }
+}
+
+function startsAsDirect(rowSource: string | undefined, rowMedium: string | undefined): boolean {
+  const source = rowSource?.trim().toLowerCase();
+  const medium = rowMedium?.trim().toLowerCase();
   if (source === "(direct)")
     return medium === undefined || medium === "(none)" || medium === "(not set)";
   return source === "(not set)" && (medium === undefined || medium === "(not set)");

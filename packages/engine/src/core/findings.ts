@@ -123,6 +123,22 @@ export class FindingCollector {
     this.addIds(key, title, ids, starts[at] as number, starts[at + 1] as number, options);
   }
 
+  /**
+   * `add` for the rows of several values of `dimension` (entries of `AuditData.values`, or parts
+   * of them), value by value in the order given: the same rows in the same order as one list of
+   * all their rows, taken by id.
+   */
+  addValues(
+    key: string,
+    title: string,
+    dimension: Dimension,
+    list: readonly ValueStats[],
+    options: AddOptions = {},
+  ): void {
+    this.draft(key, title, options);
+    for (const stats of list) this.addValue(key, title, dimension, stats, options);
+  }
+
   private draft(key: string, title: string, options: AddOptions): Draft {
     if (this.settled) throw new Error("the findings were read already");
     let draft = this.drafts.get(key);
