@@ -317,8 +317,27 @@ describe("rows by value ids", () => {
 
   it("makes an object only of the rows a finding shows, with the values and sums of its group", () => {
     // Rows most checks find fault with, each its own group (its landing page its own).
-    const sources = ["Facebook", "facebook", "google", "newsletter", "fb", "(not set)", "bing"];
-    const mediums = ["cpc", "CPC", "email", "Email", "social", "organic", "(none)", "banner"];
+    const sources = [
+      "Facebook",
+      "facebook",
+      "google",
+      "newsletter",
+      "fb",
+      "(not set)",
+      "bing",
+      "cpc",
+    ];
+    const mediums = [
+      "cpc",
+      "CPC",
+      "email",
+      "Email",
+      "social",
+      "organic",
+      "(none)",
+      "banner",
+      "facebook",
+    ];
     const landings = [
       "/p?utm_source=fb&utm_medium=social&fbclid=Iw",
       "/p?gclid=EAI&utm_source=newsletter",
