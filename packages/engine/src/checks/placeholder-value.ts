@@ -119,13 +119,13 @@ export const placeholderValue = defineCheck({
         else subjects.set(normalized, [stats]);
       }
       for (const [normalized, subject] of subjects) {
-        const rows = subject.flatMap((stats) => stats.rows);
-        const paid = anyPaid(data, rows);
+        const paid = anyPaid(data, dimension, subject);
         const spellings = subject.map((stats) => stats.value);
-        findings.add(
+        findings.addValues(
           `${param}:${normalized}`,
           `${fieldTitle(dimension)} is the placeholder ${spellings.map(quote).join(", ")}${paid ? " on paid traffic" : ""}`,
-          rows,
+          dimension,
+          subject,
           {
             values: spellings,
             field: dimension,

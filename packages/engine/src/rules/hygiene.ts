@@ -64,15 +64,28 @@ export function quote(value: string): string {
   return JSON.stringify(value);
 }
 
-/** True when the row's medium is one GA4's paid channels match (ga4-protocol.md §5.3). */
-function isPaidRow(data: AuditData, row: AggregatedRow): boolean {
-  const medium = data.utm(row, "medium");
-  return isUserValue(medium) && isPaidMedium(medium);
-}
-
-/** True when some row is paid traffic. */
-export function anyPaid(data: AuditData, rows: readonly AggregatedRow[]): boolean {
-  return rows.some((row) => isPaidRow(data, row));
+/**
+ * True when some row of the values `values` (entries of `data.values(dimension)`, or parts of
+ * them) is paid traffic: its medium is one GA4's paid channels match (ga4-protocol.md §5.3).
+ * Each row's medium read by value id beside the values, each medium judged once.
+ */
+export function anyPaid(
+  data: AuditData,
+  dimension: Dimension,
+  values: readonly ValueStats[],
+): boolean {
+  const mediumDimension = data.utmDimension("medium");
+  if (!mediumDimension) return false;
+  const column = data.column(dimension);
+  const mediums = data.columnBeside(column, mediumDimension);
+  const paid = mediums.values.map((medium) => isUserValue(medium) && isPaidMedium(medium));
+  for (const stats of values) {
+    for (const id of data.idsOfStats(dimension, stats)) {
+      const medium = mediums.valueOfRow[id - column.firstId] as number;
+      if (medium >= 0 && paid[medium]) return true;
+    }
+  }
+  return false;
 }
 
 /**
