@@ -1,12 +1,17 @@
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
-import { AuditData } from "../core/audit-data.ts";
-import { createAuditor } from "../core/auditor.ts";
+import { describe, expect, it } from "vitest";
 import type { CheckDefinition } from "../core/check.ts";
-import type { AuditRow, Severity } from "../core/types.ts";
+import type { Severity } from "../core/types.ts";
 import { isUserValue } from "../core/values.ts";
 import { hasGoogleClickId, hasParamValue, keyPart, landingParams } from "../rules/tagging.ts";
-import { context, findingKeys, joinedPieces, runOn, withoutUndefined } from "../testing/support.ts";
+import {
+  audited,
+  findingKeys,
+  joinedPieces,
+  runOn,
+  withoutRowObjects,
+  withoutUndefined,
+} from "../testing/support.ts";
 import { clickIdWithoutUtm } from "./click-id-without-utm.ts";
 
 function visit(landing: string, source: string, medium: string, sessions: number) {
@@ -130,25 +135,6 @@ const readRowByRow: CheckDefinition = {
   },
 };
 
-/** The check's result when the auditor keeps its rows as columns. */
-function audited(check: CheckDefinition, rows: readonly AuditRow[]) {
-  const auditor = createAuditor(context(), [check]);
-  for (const row of rows) auditor.add(row);
-  return auditor.finish().checks[0];
-}
-
-/** `audited` for the check itself, which must make no row object for the rows it scans. */
-function auditedByIds(rows: readonly AuditRow[]) {
-  const rowsRead = vi.spyOn(AuditData.prototype, "rows", "get");
-  try {
-    const result = audited(clickIdWithoutUtm, rows);
-    expect(rowsRead).not.toHaveBeenCalled();
-    return result;
-  } finally {
-    rowsRead.mockRestore();
-  }
-}
-
 describe("click-id-without-utm against its rule read row by row", () => {
   it("finds the same findings, rows, examples and severities", () => {
     const pick = <T>(...options: T[]) => fc.constantFrom(...options);
@@ -201,7 +187,9 @@ describe("click-id-without-utm against its rule read row by row", () => {
     fc.assert(
       fc.property(fc.array(row, { minLength: 3, maxLength: 25 }), (generated) => {
         const rows = generated.map(withoutUndefined);
-        expect(auditedByIds(rows)).toEqual(audited(readRowByRow, rows));
+        expect(withoutRowObjects(() => audited(clickIdWithoutUtm, rows))).toEqual(
+          audited(readRowByRow, rows),
+        );
       }),
       { numRuns: 200 },
     );

@@ -1,16 +1,15 @@
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
-import { AuditData } from "../core/audit-data.ts";
-import { createAuditor } from "../core/auditor.ts";
+import { describe, expect, it } from "vitest";
 import type { CheckDefinition } from "../core/check.ts";
-import type { AggregatedRow, AuditRow } from "../core/types.ts";
+import type { AggregatedRow } from "../core/types.ts";
 import { isUserValue, parseLanding } from "../core/values.ts";
 import {
-  context,
+  audited,
   findingKeys,
   joinedPieces,
   runOn,
   utmRow,
+  withoutRowObjects,
   withoutUndefined,
 } from "../testing/support.ts";
 import { gclidUtmConflict } from "./gclid-utm-conflict.ts";
@@ -161,25 +160,6 @@ const readRowByRow: CheckDefinition = {
   },
 };
 
-/** The check's result when the auditor keeps its rows as columns. */
-function audited(check: CheckDefinition, rows: readonly AuditRow[]) {
-  const auditor = createAuditor(context(), [check]);
-  for (const row of rows) auditor.add(row);
-  return auditor.finish().checks[0];
-}
-
-/** `audited` for the check itself, which must make no row object for the rows it scans. */
-function auditedByIds(rows: readonly AuditRow[]) {
-  const rowsRead = vi.spyOn(AuditData.prototype, "rows", "get");
-  try {
-    const result = audited(gclidUtmConflict, rows);
-    expect(rowsRead).not.toHaveBeenCalled();
-    return result;
-  } finally {
-    rowsRead.mockRestore();
-  }
-}
-
 describe("gclid-utm-conflict against its rule read row by row", () => {
   it("finds the same pairs, rows and examples", () => {
     const pick = <T>(...options: T[]) => fc.constantFrom(...options);
@@ -225,7 +205,9 @@ describe("gclid-utm-conflict against its rule read row by row", () => {
     fc.assert(
       fc.property(fc.array(row, { minLength: 3, maxLength: 25 }), (generated) => {
         const rows = generated.map(withoutUndefined);
-        expect(auditedByIds(rows)).toEqual(audited(readRowByRow, rows));
+        expect(withoutRowObjects(() => audited(gclidUtmConflict, rows))).toEqual(
+          audited(readRowByRow, rows),
+        );
       }),
       { numRuns: 200 },
     );

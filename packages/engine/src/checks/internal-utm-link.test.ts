@@ -16,6 +16,7 @@ import {
   findingKeys,
   joinedPieces,
   runOn,
+  unfolded,
   utmRow,
   withoutUndefined,
 } from "../testing/support.ts";
@@ -238,11 +239,6 @@ function collected(data: AuditData): { findings: Finding[]; ids: [string, number
   const findings = collector.findings();
   const ids = [...collector.rowsByKey()].map(([key, rows]): [string, number[]] => [key, [...rows]]);
   return { findings, ids };
-}
-
-/** A finding without what folding it with other findings of the audit added. */
-function unfolded({ foldedInto: _, alsoFound: __, ...finding }: Finding): Finding {
-  return finding;
 }
 
 describe("internal-utm-link read by value id", () => {

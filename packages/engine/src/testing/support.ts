@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
+import { vi } from "vitest";
 import { AuditData } from "../core/audit-data.ts";
-import { createAuditor, runCheck } from "../core/auditor.ts";
+import { createAuditor, InvalidRowError, runCheck } from "../core/auditor.ts";
 import type { CheckDefinition } from "../core/check.ts";
 import {
   type AggregatedRow,
@@ -10,6 +11,7 @@ import {
   type CheckResult,
   DIMENSIONS,
   type Dimension,
+  type Finding,
 } from "../core/types.ts";
 
 export const NOW = new Date("2026-11-20T12:00:00Z");
@@ -65,22 +67,49 @@ function storedResult(
   rows: readonly AuditRow[],
   overrides: Partial<AuditContext>,
 ): CheckResult | undefined {
-  const auditor = createAuditor(context(overrides), [check]);
   try {
-    for (const row of rows) auditor.add(row);
-  } catch {
-    return undefined;
+    return audited(check, rows, overrides);
+  } catch (error) {
+    if (error instanceof InvalidRowError) return undefined;
+    throw error;
   }
-  return auditor.finish().checks[0];
+}
+
+/** `check`'s result when the auditor runs it on `rows`, kept as columns (ADR 032). */
+export function audited(
+  check: CheckDefinition,
+  rows: readonly AuditRow[],
+  overrides: Partial<AuditContext> = {},
+): CheckResult {
+  const auditor = createAuditor(context(overrides), [check]);
+  for (const row of rows) auditor.add(row);
+  return auditor.finish().checks[0] as CheckResult;
+}
+
+/**
+ * What `read` gives, failing when it reads any view's `rows` (every row made an object): for a
+ * check that must read rows by value id.
+ */
+export function withoutRowObjects<T>(read: () => T): T {
+  const rowsRead = vi.spyOn(AuditData.prototype, "rows", "get");
+  try {
+    const result = read();
+    if (rowsRead.mock.calls.length > 0) throw new Error("every row was made an object");
+    return result;
+  } finally {
+    rowsRead.mockRestore();
+  }
+}
+
+/** A finding without what folding it with other findings of the audit added. */
+export function unfolded({ foldedInto: _into, alsoFound: _also, ...finding }: Finding): Finding {
+  return finding;
 }
 
 /** A result without what resolving overlaps between findings sets. */
 function withoutOverlaps(result: CheckResult): unknown {
   const { costedShare: _costed, findings, ...rest } = result;
-  return {
-    ...rest,
-    findings: findings.map(({ foldedInto: _into, alsoFound: _also, ...finding }) => finding),
-  };
+  return { ...rest, findings: findings.map(unfolded) };
 }
 
 /** A row of manual UTM traffic: source / medium / campaign plus anything else. */
