@@ -1,5 +1,5 @@
 import { sameBytes } from "../core/bytes.ts";
-import { grownSlots, letGo } from "../core/group-table.ts";
+import { Growth, letGo } from "../core/group-table.ts";
 
 /**
  * A set of byte strings, each with a number (by default the order it was added): a column's
@@ -40,11 +40,8 @@ export class KeyTable {
   #view = new DataView(this.#arena.buffer, this.#arena.byteOffset, this.#arena.byteLength);
   #used = 0;
   #size = 0;
-  /** Lookups that found their key, and the keys there were, since the slots last grew. */
-  #found = 0;
-  #sizeAtGrowth = 0;
-  /** The most keys the table expects (`expect`). */
-  #expected = 0;
+  /** How the slots grow (`grownSlots`). */
+  readonly #growth = new Growth();
   /** Each key's text by its number, when the table has them: what a key without bytes is. */
   readonly #texts: readonly (string | undefined)[] | undefined;
 
@@ -68,7 +65,7 @@ export class KeyTable {
    * fewer, larger steps (`grownSlots`).
    */
   expect(keys: number): void {
-    this.#expected = Math.max(this.#expected, keys);
+    this.#growth.expect(keys);
   }
 
   /**
@@ -85,7 +82,7 @@ export class KeyTable {
       const stored = slots[at + 1] as number;
       if (stored === 0) return -1;
       if (slots[at] === hash && this.holds(slot, view, start, end)) {
-        this.#found++;
+        this.#growth.found++;
         return stored - 1;
       }
       slot = (slot + 1) & mask;
@@ -143,7 +140,7 @@ export class KeyTable {
         found++;
       } else numbers[i] = -1;
     }
-    this.#found += found;
+    this.#growth.found += found;
   }
 
   /** The number of the key in `slot`. */
@@ -238,15 +235,7 @@ export class KeyTable {
 
   #rehash(): void {
     const old = this.#slots;
-    const count = grownSlots(
-      old.length / SLOT,
-      this.#size,
-      this.#size - this.#sizeAtGrowth,
-      this.#found,
-      this.#expected,
-    );
-    this.#found = 0;
-    this.#sizeAtGrowth = this.#size;
+    const count = this.#growth.slotsAfter(old.length / SLOT, this.#size);
     const slots = new Int32Array(count * SLOT);
     for (let at = 0; at < old.length; at += SLOT) {
       const stored = old[at + 1] as number;

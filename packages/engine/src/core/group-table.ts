@@ -40,11 +40,8 @@ export class GroupTable {
   #slots: Int32Array;
   #size = 0;
   #released = false;
-  /** Lookups that found their group, and the groups there were, since the slots last grew. */
-  #found = 0;
-  #sizeAtGrowth = 0;
-  /** The most groups the table expects (`expect`). */
-  #expected = 0;
+  /** How the slots grow (`grownSlots`). */
+  readonly #growth = new Growth();
   /** `findMany`'s hashes and candidate groups of the rows it is given, reused call to call. */
   #hashes = new Int32Array(0);
   #candidates = new Int32Array(0);
@@ -76,7 +73,7 @@ export class GroupTable {
    * larger steps (`grownSlots`).
    */
   expect(groups: number): void {
-    this.#expected = Math.max(this.#expected, groups);
+    this.#growth.expect(groups);
   }
 
   /**
@@ -171,7 +168,7 @@ export class GroupTable {
       const at = i * width;
       if (candidate >= 0 && sameRow(tuples, candidate * stride, rows, at, kept)) {
         groups[i] = candidate;
-        this.#found++;
+        this.#growth.found++;
       } else {
         groups[i] = this.#findAt(rows, at, hashes[i] as number);
         tuples = this.#tuples;
@@ -247,7 +244,7 @@ export class GroupTable {
       const stored = slots[2 * slot + 1] as number;
       if (stored === 0) break;
       if (slots[2 * slot] === hash && sameRow(tuples, (stored - 1) * stride, source, at, kept)) {
-        this.#found++;
+        this.#growth.found++;
         return stored - 1;
       }
       slot = (slot + 1) & mask;
@@ -293,15 +290,7 @@ export class GroupTable {
 
   #rehash(): void {
     const old = this.#slots;
-    const count = grownSlots(
-      old.length >> 1,
-      this.#size,
-      this.#size - this.#sizeAtGrowth,
-      this.#found,
-      this.#expected,
-    );
-    this.#found = 0;
-    this.#sizeAtGrowth = this.#size;
+    const count = this.#growth.slotsAfter(old.length >> 1, this.#size);
     const slots = new Int32Array(2 * count);
     for (let at = 0; at < old.length; at += 2) {
       const stored = old[at + 1] as number;
@@ -346,6 +335,30 @@ export function grownSlots(
     while (next < slots * 8 && next < 2 * expected) next *= 2;
   }
   return next;
+}
+
+/**
+ * What a hash table needs to grow as `grownSlots` says: the lookups that found their key since
+ * it last grew (the table counts them in `found`), the keys it had then, and the most keys it
+ * expects (`expect`).
+ */
+export class Growth {
+  found = 0;
+  #keysAtGrowth = 0;
+  #expected = 0;
+
+  /** About `keys` keys at most are to be in the table in all. */
+  expect(keys: number): void {
+    this.#expected = Math.max(this.#expected, keys);
+  }
+
+  /** The slots a table of `slots` slots holding `keys` keys grows to now; the counts start anew. */
+  slotsAfter(slots: number, keys: number): number {
+    const next = grownSlots(slots, keys, keys - this.#keysAtGrowth, this.found, this.#expected);
+    this.found = 0;
+    this.#keysAtGrowth = keys;
+    return next;
+  }
 }
 
 /**
