@@ -696,19 +696,7 @@ export class AuditData {
       starts = shrunk(starts, values.length + 1);
       sessions = shrunk(sessions, values.length);
     }
-    for (let v = 0; v < values.length; v++) {
-      starts[v + 1] = (starts[v + 1] as number) + (starts[v] as number);
-    }
-    const fill = starts.slice(0, values.length);
-    const ids = new Int32Array(starts[values.length] as number);
-    for (let r = 0; r < count; r++) {
-      const slot = valueOfRow[r] as number;
-      if (slot < 0) continue;
-      const to = fill[slot] as number;
-      ids[to] = firstId + r;
-      fill[slot] = to + 1;
-    }
-    return { values, sessions, starts, ids, valueOfRow, data: this, firstId, sessionsById };
+    return this.columnOfCounts(values, valueOfRow, starts, sessions);
   }
 
   /**
@@ -728,27 +716,34 @@ export class AuditData {
       starts[slot + 1] = (starts[slot + 1] as number) + 1;
       sessions[slot] = (sessions[slot] as number) + (sessionsById[firstId + r] as number);
     }
+    return this.columnOfCounts(values, numberOf, starts, sessions);
+  }
+
+  /**
+   * The column of `values` given each row's place in them (`valueOfRow`, -1 for none), each
+   * value's count of rows at `starts[v + 1]` (`starts[0]` 0) and its sessions: the counts become
+   * the starts of each value's row ids, filled in row order.
+   */
+  private columnOfCounts(
+    values: readonly string[],
+    valueOfRow: Int32Array,
+    starts: Int32Array,
+    sessions: Float64Array,
+  ): Column {
+    const { firstId, sessionsById } = this;
     for (let v = 0; v < values.length; v++) {
       starts[v + 1] = (starts[v + 1] as number) + (starts[v] as number);
     }
     const fill = starts.slice(0, values.length);
-    const ids = new Int32Array(count);
-    for (let r = 0; r < count; r++) {
-      const slot = numberOf[r] as number;
+    const ids = new Int32Array(starts[values.length] as number);
+    for (let r = 0; r < valueOfRow.length; r++) {
+      const slot = valueOfRow[r] as number;
+      if (slot < 0) continue;
       const to = fill[slot] as number;
       ids[to] = firstId + r;
       fill[slot] = to + 1;
     }
-    return {
-      values,
-      sessions,
-      starts,
-      ids,
-      valueOfRow: numberOf,
-      data: this,
-      firstId,
-      sessionsById,
-    };
+    return { values, sessions, starts, ids, valueOfRow, data: this, firstId, sessionsById };
   }
 
   /**
