@@ -154,14 +154,10 @@ class RowsOf {
     stats: ValueStats,
     each: (id: number, partner: string | undefined, sessions: number) => boolean | undefined,
   ): boolean {
-    const { ids, starts, firstId, sessionsById } = this.#column;
-    const at = this.#data.columnIndexOf(this.#dimension, stats);
-    if (at < 0) throw new Error(`${stats.value} is not a value of ${this.#dimension}`);
-    const to = starts[at + 1] as number;
-    for (let i = starts[at] as number; i < to; i++) {
-      const id = ids[i] as number;
-      const r = id - firstId;
-      if (each(id, valueAt(this.#partners, r), sessionsById[id] as number) === false) return false;
+    const { firstId, sessionsById } = this.#column;
+    for (const id of this.#data.idsOfStats(this.#dimension, stats)) {
+      const partner = valueAt(this.#partners, id - firstId);
+      if (each(id, partner, sessionsById[id] as number) === false) return false;
     }
     return true;
   }
