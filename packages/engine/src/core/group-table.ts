@@ -45,6 +45,23 @@ export class GroupTable {
   /** `findMany`'s hashes and candidate groups of the rows it is given, reused call to call. */
   #hashes = new Int32Array(0);
   #candidates = new Int32Array(0);
+  /**
+   * The lead dimension (`#chooseLead`): a kept dimension of nearly as many values as there are
+   * groups (landing pages with query strings), whose value ids index `#firstOfLead`; UNDECIDED
+   * until the table has LEAD_AFTER groups, NO_LEAD when no dimension leads.
+   */
+  #lead = UNDECIDED;
+  /** Where the lead dimension's id is in a tuple. */
+  #leadPlace = -1;
+  /**
+   * By a lead value's id, the first group that has it + 1 (0: none yet). A group is found here
+   * when it is the first of its lead value, and in the hash table (`#slots`) only otherwise: at
+   * high cardinality nearly every row brings a lead value never met, so its group is new without
+   * a probe of the hash table, and the hash table holds the few groups that share a lead value.
+   */
+  #firstOfLead = new Int32Array(0);
+  /** Groups in the hash table: all of them without a lead. */
+  #hashed = 0;
 
   constructor(width: number) {
     this.#width = width;
@@ -62,9 +79,9 @@ export class GroupTable {
     return this.#size;
   }
 
-  /** The groups the table has room for before its slots grow again. */
+  /** The groups the table has room for before it grows again. */
   get room(): number {
-    return this.#slots.length >> 2;
+    return this.#lead >= 0 ? this.#capacity : this.#slots.length >> 2;
   }
 
   /**
@@ -122,6 +139,8 @@ export class GroupTable {
     if (this.#released) throw new Error("the table was released");
     const ids = this.#ids;
     this.#keepDiffering(ids, 0);
+    if (this.#lead === UNDECIDED && this.#size >= LEAD_AFTER) this.#chooseLead();
+    if (this.#lead >= 0) return this.#findLed(ids, 0, this.#firstOf(ids[this.#lead] as number));
     return this.#findAt(ids, 0, hashRow(ids, 0, this.#kept) | 0);
   }
 
@@ -143,6 +162,11 @@ export class GroupTable {
     // Every row's ids of the dimensions not kept first: a row with another id there makes the
     // table keep that dimension from now on, before any row is hashed.
     for (let i = 0; i < count; i++) this.#keepDiffering(rows, i * width);
+    if (this.#lead === UNDECIDED && this.#size >= LEAD_AFTER) this.#chooseLead();
+    if (this.#lead >= 0) {
+      this.#findManyLed(rows, count, groups);
+      return;
+    }
     const kept = this.#kept;
     const stride = kept.length;
     const hashes = this.#hashes;
@@ -223,13 +247,8 @@ export class GroupTable {
     this.#kept = kept;
     this.#constant[d] = KEPT;
     this.#fixed = this.#fixed.filter((dimension) => dimension !== d);
-    const slots = new Int32Array(this.#slots.length);
-    letGo(this.#slots);
-    this.#slots = slots;
-    const places = Int32Array.from({ length: stride }, (_, k) => k);
-    for (let g = 0; g < this.#size; g++) {
-      place2(slots, hashRow(tuples, g * stride, places) | 0, g + 1);
-    }
+    if (this.#lead >= 0) this.#leadPlace = kept.indexOf(this.#lead);
+    this.#rehashAll(new Int32Array(this.#slots.length));
   }
 
   /** The group of the ids `source[at, at + width)` of hash `hash`, made the first time. */
@@ -249,22 +268,143 @@ export class GroupTable {
       }
       slot = (slot + 1) & mask;
     }
+    const index = this.#newGroup(source, at);
+    slots[2 * slot] = hash;
+    slots[2 * slot + 1] = index + 1;
+    this.#hashed++;
+    if (this.#hashed > slots.length >> 2) this.#rehash();
+    return index;
+  }
+
+  /** A new group of the ids `source[at, at + width)`, its tuple kept; its index. */
+  #newGroup(source: Int32Array, at: number): number {
+    const kept = this.#kept;
+    const stride = kept.length;
     const index = this.#size;
     if (index === this.#capacity) {
-      // Room for as many groups as the slots have: they grew first.
-      this.#capacity = Math.max(this.#capacity * 2, this.room);
+      // Room for as many groups as the slots have (they grew first); with a lead, the groups
+      // grow as the slots would (`Growth`): the hash table holds few of them.
+      this.#capacity =
+        this.#lead >= 0
+          ? Math.max(this.#capacity * 2, this.#growth.slotsAfter(2 * this.#capacity, index) >> 1)
+          : Math.max(this.#capacity * 2, this.room);
       // No tuples while no dimension is kept (a single group); `#keep` makes them.
-      if (stride > 0) this.#tuples = enlarged(tuples, this.#capacity * stride);
+      if (stride > 0) this.#tuples = enlarged(this.#tuples, this.#capacity * stride);
     }
     const into = this.#tuples;
     for (let k = 0; k < stride; k++) {
       into[index * stride + k] = source[at + (kept[k] as number)] as number;
     }
-    slots[2 * slot] = hash;
-    slots[2 * slot + 1] = index + 1;
     this.#size = index + 1;
-    if (this.#size > slots.length >> 2) this.#rehash();
     return index;
+  }
+
+  /** The first group of the lead value of id `id`, -1 for none yet. */
+  #firstOf(id: number): number {
+    const firsts = this.#firstOfLead;
+    return id < firsts.length ? (firsts[id] as number) - 1 : -1;
+  }
+
+  /**
+   * The group of the ids `source[at, at + width)` with a lead, `first` the first group of its
+   * lead value (-1 for none): that group, another found in the hash table, or a new one.
+   */
+  #findLed(source: Int32Array, at: number, first: number): number {
+    const lead = source[at + this.#lead] as number;
+    if (first < 0) {
+      const index = this.#newGroup(source, at);
+      let firsts = this.#firstOfLead;
+      if (lead >= firsts.length) {
+        firsts = enlarged(firsts, Math.max(2 * firsts.length, lead + 1, this.#capacity));
+        this.#firstOfLead = firsts;
+      }
+      firsts[lead] = index + 1;
+      return index;
+    }
+    if (sameRow(this.#tuples, first * this.#kept.length, source, at, this.#kept)) {
+      this.#growth.found++;
+      return first;
+    }
+    return this.#findAt(source, at, hashRow(source, at, this.#kept) | 0);
+  }
+
+  /**
+   * `findMany` with a lead: each row's first group of its lead value read in one pass (the reads
+   * of memory overlap), then each row found in order, so new groups are numbered as they come.
+   */
+  #findManyLed(rows: Int32Array, count: number, groups: Int32Array): void {
+    const width = this.#width;
+    const lead = this.#lead;
+    const candidates = this.#candidates;
+    for (let i = 0; i < count; i++) candidates[i] = this.#firstOf(rows[i * width + lead] as number);
+    for (let i = 0; i < count; i++) {
+      const at = i * width;
+      let first = candidates[i] as number;
+      // A lead value first met earlier in the batch has its group now.
+      if (first < 0) first = this.#firstOf(rows[at + lead] as number);
+      groups[i] = this.#findLed(rows, at, first);
+    }
+  }
+
+  /**
+   * Chooses the lead dimension, once the table has LEAD_AFTER groups: the kept dimension of the
+   * most values among them, when those are at least half as many as the groups (each group then nearly
+   * always the first of its lead value); the table is laid out again with it.
+   */
+  #chooseLead(): void {
+    this.#lead = NO_LEAD;
+    const kept = this.#kept;
+    const stride = kept.length;
+    // Ids are numbered from 0 as values come: the most a dimension's groups have is about how
+    // many values it has.
+    const highest = new Int32Array(stride).fill(-1);
+    for (let at = 0; at < this.#size * stride; at++) {
+      const k = at % stride;
+      if ((this.#tuples[at] as number) > (highest[k] as number))
+        highest[k] = this.#tuples[at] as number;
+    }
+    let place = -1;
+    let most = 0;
+    for (let k = 0; k < stride; k++) {
+      if ((highest[k] as number) + 1 > most) {
+        place = k;
+        most = (highest[k] as number) + 1;
+      }
+    }
+    if (place < 0 || 2 * most < this.#size) return;
+    this.#lead = kept[place] as number;
+    this.#leadPlace = place;
+    this.#firstOfLead = new Int32Array(Math.max(this.#capacity, 2 * most));
+    this.#rehashAll(new Int32Array(this.#slots.length));
+  }
+
+  /**
+   * Puts every group in `slots` (empty) that the hash table is to hold, and makes them the
+   * table's: every group without a lead; with one, the groups that are not the first of their
+   * lead value (each first marked in `#firstOfLead` here, the groups read in order).
+   */
+  #rehashAll(slots: Int32Array): void {
+    const stride = this.#kept.length;
+    const tuples = this.#tuples;
+    const places = Int32Array.from({ length: stride }, (_, k) => k);
+    const led = this.#lead >= 0;
+    const firsts = this.#firstOfLead;
+    if (led) firsts.fill(0);
+    let hashed = 0;
+    for (let g = 0; g < this.#size; g++) {
+      if (led) {
+        const lead = tuples[g * stride + this.#leadPlace] as number;
+        if (firsts[lead] === 0) {
+          firsts[lead] = g + 1;
+          continue;
+        }
+      }
+      place2(slots, hashRow(tuples, g * stride, places) | 0, g + 1);
+      hashed++;
+    }
+    letGo(this.#slots);
+    this.#slots = slots;
+    this.#hashed = hashed;
   }
 
   /**
@@ -283,6 +423,8 @@ export class GroupTable {
     };
     letGo(this.#slots);
     this.#slots = new Int32Array(0);
+    letGo(this.#firstOfLead);
+    this.#firstOfLead = new Int32Array(0);
     for (const map of this.#interned) map.clear();
     this.#released = true;
     return keys;
@@ -290,7 +432,9 @@ export class GroupTable {
 
   #rehash(): void {
     const old = this.#slots;
-    const count = this.#growth.slotsAfter(old.length >> 1, this.#size);
+    // With a lead the hash table holds the few groups that share a lead value: it doubles.
+    const count =
+      this.#lead >= 0 ? old.length : this.#growth.slotsAfter(old.length >> 1, this.#hashed);
     const slots = new Int32Array(2 * count);
     for (let at = 0; at < old.length; at += 2) {
       const stored = old[at + 1] as number;
@@ -303,6 +447,11 @@ export class GroupTable {
 
 /** `#constant`'s mark of a dimension the tuples keep. */
 const KEPT = -2;
+/** `#lead` before it is chosen, and once no dimension leads. */
+const UNDECIDED = -1;
+const NO_LEAD = -2;
+/** Groups a table has before it chooses a lead dimension (its hash table stays in cache till then). */
+const LEAD_AFTER = 1 << 12;
 
 /** Puts a group's slot (`stored` its index + 1) in the first free slot from its hash's own. */
 function place2(slots: Int32Array, hash: number, stored: number): void {
