@@ -80,16 +80,27 @@ export const malformedQuery = defineCheck({
   },
   requires: ["landingPagePlusQueryString"],
   run(data, findings) {
-    const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    const { values, starts, ids, shapes, shapeCount } = data.column("landingPagePlusQueryString");
     // The shared glance tells most values without "utm" apart before any regex of this check.
     const glances = landingGlances(data);
+    // Whether each shape of landing page may be malformed (1 yes, 2 no, 0 not yet known): "utm",
+    // the glance and the marks a defect needs read no digit but as a digit, and a shape keeps
+    // the digits of a percent-encoding ("%26"), so they are the same for a shape's values.
+    const known = shapes ? new Uint8Array(shapeCount ?? 0) : undefined;
     for (let v = 0; v < values.length; v++) {
+      const glance = glances[v] as number;
       // Stryker disable next-line ConditionalExpression: a shortcut: mentionsUtm says the same
-      if (((glances[v] as number) & GLANCE.mentions) === 0) continue;
+      if ((glance & GLANCE.mentions) === 0) continue;
       const landing = values[v] as string;
-      if (!isUserValue(landing) || !mentionsUtm(landing)) continue;
+      if (!isUserValue(landing)) continue;
+      const shape = shapes ? (shapes[v] as number) : -1;
+      let mark = known && shape >= 0 ? (known[shape] as number) : 0;
+      if (mark === 0) {
+        mark = mentionsUtm(landing) && mayBeMalformed(landing, glance) ? 1 : 2;
+        if (known && shape >= 0) known[shape] = mark;
+      }
       // Stryker disable next-line ConditionalExpression: a shortcut: defectsOf finds nothing there
-      if (!mayBeMalformed(landing, glances[v] as number)) continue;
+      if (mark === 2) continue;
       const found = defectsOf(landing);
       if (!found) continue;
       const from = starts[v] as number;

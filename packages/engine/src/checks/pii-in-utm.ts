@@ -152,6 +152,37 @@ export function hintedLanding(value: string): string | undefined {
   return hasDigitRun(value) || PERSONAL_PARAM_HINT.test(value) ? value : undefined;
 }
 
+/** What a shape of landing page says of personal data, in `hintedByShape`'s marks (0: not yet known). */
+const LandingMark = {
+  /** It has "%", "+" or "@": each value is decoded and looked at on its own. */
+  escaped: 1,
+  /** It has a personal parameter's hint (PERSONAL_PARAM_HINT). */
+  hinted: 2,
+  /** Neither: only a run of digits, which the shape does not tell, can be a hint. */
+  plain: 3,
+} as const;
+
+/**
+ * `hintedLanding(value)` for a landing value of shape `shape` (-1 for one of its own), what the
+ * shape says found once in `marks` (by shape): "%", "+", "@" and the personal parameters' hint
+ * read no digit, so they are the same for every value of a shape (`factsByShape`); a run of
+ * digits and the decoded text are the value's own.
+ */
+function hintedByShape(value: string, shape: number, marks: Uint8Array): string | undefined {
+  if (shape < 0) return hintedLanding(value);
+  let mark = marks[shape] as number;
+  if (mark === 0) {
+    mark = ESCAPE_OR_EMAIL.test(value)
+      ? LandingMark.escaped
+      : PERSONAL_PARAM_HINT.test(value)
+        ? LandingMark.hinted
+        : LandingMark.plain;
+    marks[shape] = mark;
+  }
+  if (mark === LandingMark.escaped) return hintedLanding(value);
+  return mark === LandingMark.hinted || hasDigitRun(value) ? value : undefined;
+}
+
 /** Of the ASCII characters, those of a run of digits (`\d[\d ()./-]{7,}`): 2 a digit, 1 a separator. */
 const RUN_CHARS = new Uint8Array(128);
 for (const char of " ()./-") RUN_CHARS[char.charCodeAt(0)] = 1;
@@ -252,13 +283,17 @@ export const piiInUtm = defineCheck({
     }
     // Stryker disable next-line ConditionalExpression: an absent dimension has no values
     if (!data.has("landingPagePlusQueryString")) return;
-    const { values, starts, ids } = data.column("landingPagePlusQueryString");
+    const { values, starts, ids, shapes, shapeCount } = data.column("landingPagePlusQueryString");
+    // What each shape of landing page says of personal data (`LandingMark`), found once a shape.
+    const marks = shapes ? new Uint8Array(shapeCount ?? 0) : undefined;
     for (let v = 0; v < values.length; v++) {
       const value = values[v] as string;
       // Stryker disable next-line ConditionalExpression: placeholders hold no personal data
       if (!isUserValue(value)) continue;
       // Most landing pages hold nothing like personal data: one pass tells them apart.
-      const decoded = hintedLanding(value);
+      const decoded = marks
+        ? hintedByShape(value, shapes?.[v] as number, marks)
+        : hintedLanding(value);
       if (decoded === undefined) continue;
       for (const hit of reportable(findPersonalData(decoded, true))) {
         findings.addIds(

@@ -1,6 +1,11 @@
+import type { ValueShapes } from "../core/audit-data.ts";
 import type { CombinationValues, EncodedRows } from "../core/auditor.ts";
 import { KEY_DIMENSIONS } from "../core/auditor.ts";
 import { KeyTable } from "./key-table.ts";
+import { ShapeTable } from "./shape-table.ts";
+
+/** The dimension whose values' shapes are found as they are numbered (`ShapeTable`). */
+const SHAPED = KEY_DIMENSIONS.indexOf("landingPagePlusQueryString");
 
 /**
  * The hash of the bytes `view[start, end)`, read four at a time (MurmurHash3's 32-bit mix): a
@@ -61,6 +66,8 @@ export class ColumnDictionaries {
   readonly values: (string | undefined)[][] = KEY_DIMENSIONS.map(() => []);
   /** The numbers of each dimension's values by their bytes: number n is value n. */
   readonly #tables: KeyTable[] = this.values.map((values) => new KeyTable(values));
+  /** The shapes of the landing pages, by their numbers (`ShapeTable`). */
+  readonly #shapes = new ShapeTable();
   /** The number of each dimension's absent value (undefined), -1 until one is met. */
   readonly #absent = new Int32Array(KEY_DIMENSIONS.length).fill(-1);
   /** Rows given as objects (a JSON report): each dimension's numbers by string, made on demand. */
@@ -148,7 +155,16 @@ export class ColumnDictionaries {
     const ascii = isAscii(view, start, end);
     const value = bytes.toString(ascii ? "latin1" : "utf8", start, end);
     (this.values[d] as (string | undefined)[]).push(value);
+    if (d === SHAPED) this.#shapes.add(bytes, start, end);
     return table.add(bytes, start, end, hash, undefined, ascii);
+  }
+
+  /**
+   * The shapes of dimension `d`'s values by their numbers, when they are found for it (the
+   * landing pages): what `Auditor.encoded` reads when the audit finishes.
+   */
+  shapes(d: number): ValueShapes | undefined {
+    return d === SHAPED ? this.#shapes : undefined;
   }
 
   /**
@@ -162,6 +178,7 @@ export class ColumnDictionaries {
   /** Lets the lookup tables' memory go at once: the values stay, nothing is found afterwards. */
   release(): void {
     for (const table of this.#tables) table.release();
+    this.#shapes.release();
   }
 
   /** The number of dimension `d`'s absent value (a column the file lacks). */
@@ -211,6 +228,7 @@ export class ColumnDictionaries {
   /** Adds `value` under a key no bytes find. */
   #place(d: number, value: string | undefined): number {
     (this.values[d] as (string | undefined)[]).push(value);
+    if (d === SHAPED) this.#shapes.addNone();
     return (this.#tables[d] as KeyTable).addUnmatchable();
   }
 }

@@ -128,7 +128,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       let sink = sinks.get(view);
       if (!sink) {
         const dictionaries = new ColumnDictionaries();
-        sink = { dictionaries, rows: auditor.encoded(dictionaries.values, view) };
+        sink = {
+          dictionaries,
+          rows: auditor.encoded(dictionaries.values, view, (d) => dictionaries.shapes(d)),
+        };
         sinks.set(view, sink);
       }
       return sink;

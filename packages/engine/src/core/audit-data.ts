@@ -24,6 +24,22 @@ export interface Column {
   readonly firstId: number;
   /** Sessions by row id, for the column's rows at least (the audit's array when views share one). */
   readonly sessionsById: Float64Array;
+  /**
+   * Each value's shape (`VALUE_SHAPE` in rules/urls.ts), value `v`'s at `v`, -1 for a shape of
+   * its own; shape ids are below `shapeCount`. Only when the source found them (the CLI's reader,
+   * for the landing pages): facts that are the same for every value of a shape are then found
+   * once a shape (`factsByShape`).
+   */
+  readonly shapes?: Int32Array;
+  readonly shapeCount?: number;
+}
+
+/** The shapes of a dimension's values by their ids, as a source found them (`Column.shapes`). */
+export interface ValueShapes {
+  /** Value id `i`'s shape at `i`, -1 for a shape of its own. */
+  readonly ids: Int32Array;
+  /** Every shape id is below it. */
+  readonly count: number;
 }
 
 /** The grouping's value ids of a view's rows, for building columns. */
@@ -37,6 +53,8 @@ export interface RowKeys {
    * (a dimension of one value, such as one the source lacks).
    */
   readonly ids: readonly (Int32Array | undefined)[];
+  /** Each position's values' shapes by id, where the source found them. */
+  readonly shapes?: readonly (ValueShapes | undefined)[];
 }
 
 export interface ValueStats {
@@ -615,9 +633,11 @@ export class AuditData {
     // Each row's value as a number: the grouping's id, or one given here in order of first sight.
     let numberOf: Int32Array;
     let table: readonly (string | undefined)[];
+    let shapes: ValueShapes | undefined;
     const at = this.keys ? this.keys.dimensions.indexOf(dimension) : -1;
     if (this.keys && at >= 0) {
       table = this.keys.values[at] as readonly (string | undefined)[];
+      shapes = this.keys.shapes?.[at];
       const ids = this.keys.ids[at];
       // Every row has id 0: no row has a value when that is none (a dimension the source lacks,
       // asked for by checks that read the session dimension else the manual one).
@@ -635,7 +655,7 @@ export class AuditData {
       }
       table = seen.values;
     }
-    return this.columnOf(numberOf, table);
+    return this.columnOf(numberOf, table, shapes);
   }
 
   /**
@@ -660,9 +680,17 @@ export class AuditData {
    * The column of this view's rows given each row's value as a number (`numberOf`, row r's at r)
    * into `table`; undefined in the table is no value.
    */
-  private columnOf(numberOf: Int32Array, table: readonly (string | undefined)[]): Column {
+  private columnOf(
+    numberOf: Int32Array,
+    table: readonly (string | undefined)[],
+    shapes?: ValueShapes,
+  ): Column {
     const count = this.rowCount;
-    if (inFirstOrder(numberOf, table)) return this.columnInOrder(numberOf, table as string[]);
+    if (inFirstOrder(numberOf, table)) {
+      const column = this.columnInOrder(numberOf, table as string[]);
+      // The values are the table's: each has its own shape.
+      return shapes ? { ...column, shapes: shapes.ids, shapeCount: shapes.count } : column;
+    }
     // Each value's place (+1) in the order rows first carry it; undefined gets none (-1). Found
     // in the same pass that counts each value's rows and sums its sessions, into arrays with
     // room for every value of the table, cut to the values met at the end.
@@ -696,7 +724,16 @@ export class AuditData {
       starts = shrunk(starts, values.length + 1);
       sessions = shrunk(sessions, values.length);
     }
-    return this.columnOfCounts(values, valueOfRow, starts, sessions);
+    const column = this.columnOfCounts(values, valueOfRow, starts, sessions);
+    if (!shapes) return column;
+    // Each value's shape read by its number in the table.
+    const shaped = new Int32Array(values.length);
+    const byNumber = shapes.ids;
+    for (let number = 0; number < table.length; number++) {
+      const slot = (place[number] as number) - 1;
+      if (slot >= 0) shaped[slot] = number < byNumber.length ? (byNumber[number] as number) : -1;
+    }
+    return { ...column, shapes: shaped, shapeCount: shapes.count };
   }
 
   /**

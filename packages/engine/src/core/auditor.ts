@@ -1,6 +1,6 @@
 import { checks as registeredChecks } from "../checks/index.ts";
 import { healthGrade, healthScore } from "../scoring/score.ts";
-import { AuditData, type RowKeys } from "./audit-data.ts";
+import { AuditData, type RowKeys, type ValueShapes } from "./audit-data.ts";
 import type { CheckDefinition, Requirement } from "./check.ts";
 import { FindingCollector } from "./findings.ts";
 import { enlarged, type GroupKeys, GroupTable, letGo, shrunk } from "./group-table.ts";
@@ -71,8 +71,14 @@ export interface Auditor {
    * holds each of KEY_DIMENSIONS' values by id, in that order, and the source appends a value
    * before its id first comes. Gives what adds a row of `view` by its values' ids (`ids[d]` for
    * KEY_DIMENSIONS[d]); no string is looked up. Only for a view no row was added to otherwise.
+   * `shapes(d)`, read when the audit finishes, gives the shapes the source found of dimension
+   * `d`'s values by id, if any (`Column.shapes`).
    */
-  encoded(dictionaries: (string | undefined)[][], view?: View): EncodedRows;
+  encoded(
+    dictionaries: (string | undefined)[][],
+    view?: View,
+    shapes?: (d: number) => ValueShapes | undefined,
+  ): EncodedRows;
   finish(): AuditReport;
 }
 
@@ -139,6 +145,8 @@ interface ViewState {
   table: GroupTable;
   /** Groups found so far (the table's size): each has a place in `sums`. */
   groups: number;
+  /** The shapes of each dimension's values by id, when the source numbers them (`encoded`). */
+  shapes?: ((d: number) => ValueShapes | undefined) | undefined;
   /**
    * While rows come, each group's rows, sessions and key events, three numbers side by side in
    * one typed array: a row adds to them with one reach into memory (when the groups are many, a
@@ -312,13 +320,14 @@ export function createAuditor(
       );
     },
 
-    encoded(dictionaries, view) {
+    encoded(dictionaries, view, shapes) {
       if (finished) throw new Error("the audit has finished");
       const state = stateOf(view);
       if (state.table.encoded || state.groups > 0) {
         throw new Error(`the ${state.view} view already has rows`);
       }
       state.table.useDictionaries(dictionaries);
+      state.shapes = shapes;
       const { table } = state;
       const width = KEY_DIMENSIONS.length;
       let groups = new Int32Array(0);
@@ -411,7 +420,15 @@ export function createAuditor(
       for (const [at, state] of [...states.values()].entries()) {
         const keys = state.table.release();
         const rowCount = rowCounts[at] as number;
-        const rows = buildRows(keys, state.groups, state.sums, rowCount, firstId, sessionsById);
+        const grouped = buildRows(keys, state.groups, state.sums, rowCount, firstId, sessionsById);
+        // The shapes the source found of the values, by the same ids.
+        const shapes = state.shapes;
+        const rows = shapes
+          ? {
+              ...grouped,
+              keys: { ...grouped.keys, shapes: KEY_DIMENSIONS.map((_, d) => shapes(d)) },
+            }
+          : grouped;
         firstId += rowCount;
         for (const dimension of rows.present) state.present.add(dimension);
         if (state.lastDate !== undefined) state.present.add("date");

@@ -5,6 +5,7 @@
 import { type Channel, isPaidMedium, predictChannel } from "../channels/channel-group.ts";
 import type { AuditData } from "../core/audit-data.ts";
 import { foldCase, parseLanding } from "../core/values.ts";
+import { factsByShape } from "./urls.ts";
 
 /** A landing URL's query parameters by lower-cased name (first occurrence wins), values raw. */
 export function landingParams(landing: string): Map<string, string> {
@@ -73,11 +74,12 @@ const CLICK_ID_HINT = /clid|braid|clkid|li_fat_id/i;
  */
 export function clickIdHints(data: AuditData): Uint8Array {
   return data.derived("click-id-hints", () => {
-    const { values, valueOfRow } = data.ownColumn("landingPagePlusQueryString");
-    const hinted = new Uint8Array(values.length);
-    for (let v = 0; v < values.length; v++) {
-      hinted[v] = CLICK_ID_HINT.test(values[v] as string) ? 1 : 0;
-    }
+    const column = data.ownColumn("landingPagePlusQueryString");
+    const { values, valueOfRow } = column;
+    // A click id's name reads no digit: the same for every landing page of a shape.
+    const hinted = factsByShape(column, new Uint8Array(values.length), (value) =>
+      CLICK_ID_HINT.test(value) ? 1 : 0,
+    );
     const ofRow = new Uint8Array(valueOfRow.length);
     for (let r = 0; r < valueOfRow.length; r++) {
       const value = valueOfRow[r] as number;

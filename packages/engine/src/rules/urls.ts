@@ -2,7 +2,7 @@
  * Facts about landing-page URLs shared by the URL-structure checks: the UTM parameter names GA4
  * reads (ga4-protocol.md §6.1), decoding, and the form a path takes in a finding key.
  */
-import type { AuditData } from "../core/audit-data.ts";
+import type { AuditData, Column } from "../core/audit-data.ts";
 import { parseLanding, type QueryParam } from "../core/values.ts";
 
 /** Every campaign parameter GA4 recognises, lower-case as GA4 reads them (§6.1, §6.2). */
@@ -273,9 +273,47 @@ export function glancedParam(value: string, glance: number, name: string): strin
 /** `utmGlance` of each value of the landing column, in column order, made once per audit. */
 export function landingGlances(data: AuditData): Uint16Array {
   return data.derived("landing-glances", () => {
-    const { values } = data.column("landingPagePlusQueryString");
-    const glances = new Uint16Array(values.length);
-    for (let v = 0; v < values.length; v++) glances[v] = utmGlance(values[v] as string);
-    return glances;
+    const column = data.column("landingPagePlusQueryString");
+    return factsByShape(column, new Uint16Array(column.values.length), utmGlance);
   });
+}
+
+/**
+ * `fact` of each value of a column into `facts` (value `v`'s at `v`), found once a shape when
+ * the column has its values' shapes (`Column.shapes`), else once a value; `facts` returned.
+ *
+ * A value's shape is its text with each run of ASCII digits written as one "0", unless the
+ * character before the run is "%" (a percent-encoding, kept as written). Landing pages that
+ * differ only in their numbers (/products/item-21952?utm_source=x&ref=31) have one shape, and
+ * a fact that reads no digit but as a digit (not which digit, nor how many in a row) is the
+ * same for every value of a shape: the glance (`utmGlance`), whether a click id's name or a
+ * personal parameter's is there, the marks of a malformed query. At high cardinality nearly
+ * every landing page is a value of its own, and those facts were most of the checks' time.
+ */
+export function factsByShape<T extends Uint8Array | Uint16Array>(
+  column: Column,
+  facts: T,
+  fact: (value: string) => number,
+): T {
+  const { values, shapes, shapeCount } = column;
+  if (!shapes || shapeCount === undefined) {
+    for (let v = 0; v < values.length; v++) facts[v] = fact(values[v] as string);
+    return facts;
+  }
+  /** Each shape's fact + 1, 0 until found. */
+  const byShape = new Int32Array(shapeCount);
+  for (let v = 0; v < values.length; v++) {
+    const shape = shapes[v] as number;
+    if (shape < 0) {
+      facts[v] = fact(values[v] as string);
+      continue;
+    }
+    let known = byShape[shape] as number;
+    if (known === 0) {
+      known = fact(values[v] as string) + 1;
+      byShape[shape] = known;
+    }
+    facts[v] = known - 1;
+  }
+  return facts;
 }
