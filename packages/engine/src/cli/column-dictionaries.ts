@@ -155,7 +155,7 @@ export class ColumnDictionaries {
     const ascii = isAscii(view, start, end);
     const value = bytes.toString(ascii ? "latin1" : "utf8", start, end);
     (this.values[d] as (string | undefined)[]).push(value);
-    if (d === SHAPED) this.#shapes.add(bytes, start, end);
+    if (d === SHAPED) this.#shapes.add(view, start, end);
     return table.add(bytes, start, end, hash, undefined, ascii);
   }
 
