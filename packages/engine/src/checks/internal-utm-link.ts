@@ -218,8 +218,11 @@ interface Funnel {
 class LandingInfo {
   /** Carries at least one parameter GA4 reads as a campaign parameter. */
   tagged: boolean;
-  path: string;
   funnel: Funnel | undefined;
+  /** Whether the path has a funnel word (FUNNEL_HINT): none, no funnel. */
+  hinted = false;
+  /** The path, cut from the landing value when first asked (undefined until then). */
+  private cut: string | undefined;
   private landing: string;
   private glance: number;
   private readonly isOwnHost: (host: string) => boolean;
@@ -234,23 +237,36 @@ class LandingInfo {
     utms?: LandingUtms,
   ) {
     this.tagged = tagged;
-    this.path = path;
-    this.funnel = tagged ? funnelOf(path) : undefined;
+    this.cut = path;
+    this.hinted = tagged && FUNNEL_HINT.test(path);
+    this.funnel = this.hinted ? funnelOf(path) : undefined;
     this.landing = landing;
     this.glance = glance;
     this.isOwnHost = isOwnHost;
     this.read = utms;
   }
 
-  /** Makes this the info of another tagged landing value, its UTMs read from its glance. */
-  reset(path: string, landing: string, glance: number): this {
+  /**
+   * Makes this the info of another tagged landing value, its UTMs read from its glance and its
+   * path (up to the first "?") cut when asked; `hinted` says whether the path has a funnel word,
+   * when the caller knows it (the same for every landing value of a shape), else undefined.
+   */
+  reset(landing: string, glance: number, hinted: boolean | undefined): this {
     this.tagged = true;
-    this.path = path;
-    this.funnel = funnelOf(path);
     this.landing = landing;
     this.glance = glance;
     this.read = undefined;
+    this.cut = undefined;
+    this.hinted = hinted ?? FUNNEL_HINT.test(this.path);
+    this.funnel = this.hinted ? funnelOf(this.path) : undefined;
     return this;
+  }
+
+  /** The landing value's path ("/" for none). */
+  get path(): string {
+    // Stryker disable next-line StringLiteral: pathKey reads "" as "/"
+    this.cut ??= this.landing.slice(0, this.landing.indexOf("?")) || "/";
+    return this.cut;
   }
 
   utms(): LandingUtms {
@@ -478,14 +494,26 @@ export const internalUtmLink = defineCheck({
     }
     // By distinct landing value (a view shared with other checks), so each URL is parsed once.
     const landings = data.column("landingPagePlusQueryString");
-    const { values, starts, ids, firstId } = landings;
+    const { values, starts, ids, firstId, shapes, shapeCount } = landings;
     const readings = readingsBeside(landings);
     const glances = landingGlances(data);
     // Filled anew for each landing value read from its glance: no row keeps it.
     const reused = new LandingInfo(false, "/", "", 0, isOwnHost);
+    // Whether each shape of landing page has a funnel word in its path (1 yes, 2 no, 0 not yet
+    // known): the words read no digit, so a shape's values all have one or none.
+    const hints = shapes ? new Uint8Array(shapeCount ?? 0) : undefined;
     for (let v = 0; v < values.length; v++) {
       const landing = values[v] as string;
-      const info = landingInfo(landing, glances[v] as number, isOwnHost, reused);
+      const shape = shapes ? (shapes[v] as number) : -1;
+      const mark = hints && shape >= 0 ? (hints[shape] as number) : 0;
+      const info = landingInfo(
+        landing,
+        glances[v] as number,
+        isOwnHost,
+        reused,
+        mark === 0 ? undefined : mark === 1,
+      );
+      if (hints && shape >= 0 && mark === 0 && info === reused) hints[shape] = info.hinted ? 1 : 2;
       const to = starts[v + 1] as number;
       for (let i = starts[v] as number; i < to; i++) {
         inspect(readings, (ids[i] as number) - firstId, landing, info);
@@ -636,6 +664,7 @@ function landingInfo(
   glance: number,
   isOwnHost: (host: string) => boolean,
   reused: LandingInfo,
+  hinted: boolean | undefined,
 ): LandingInfo {
   // GA4's placeholders never mention "utm": no need to test for them first.
   // Stryker disable next-line ConditionalExpression: a shortcut
@@ -644,8 +673,7 @@ function landingInfo(
     // Only recognised names, written plainly: tagged when any is there.
     // Stryker disable next-line ConditionalExpression: an untagged landing is never inspected further
     if ((glance & GLANCE_NAME_MASK) === 0) return UNTAGGED;
-    // Stryker disable next-line StringLiteral: pathKey reads "" as "/"
-    return reused.reset(landing.slice(0, landing.indexOf("?")) || "/", landing, glance);
+    return reused.reset(landing, glance, hinted);
   }
   // Stryker disable next-line ConditionalExpression: a shortcut
   if (!mentionsUtm(landing)) return UNTAGGED;
@@ -687,11 +715,9 @@ function glancedUtms(
 
 /**
  * The path up to its confirmation segment, else up to its first checkout, cart or account
- * segment; undefined when it has neither.
+ * segment; undefined when it has neither. Only for a path with a funnel word (FUNNEL_HINT).
  */
 function funnelOf(path: string): Funnel | undefined {
-  // Stryker disable next-line ConditionalExpression: a shortcut
-  if (!FUNNEL_HINT.test(path)) return undefined;
   const raw = path.split("/");
   const segments = raw.map((segment) => segment.toLowerCase().replace(PAGE_EXTENSION, ""));
   const confirmation = segments.findIndex((segment) => AFTER_CONVERSION.test(segment));
