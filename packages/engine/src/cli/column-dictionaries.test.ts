@@ -84,6 +84,49 @@ describe("ColumnDictionaries", () => {
     expect(many.values[MEDIUM]).toEqual(one.values[MEDIUM]);
   });
 
+  it("tells apart values of one quick slot: same length, same first, middle and last words", () => {
+    const dictionaries = new ColumnDictionaries();
+    // Sixteen bytes each, alike in bytes 0-3, 6-9 and 12-15: every one in the same quick slot,
+    // the short ones too (two-byte values that share their quick slot by chance or not).
+    const texts = [
+      ...Array.from(
+        { length: 40 },
+        (_, i) =>
+          `${`abcd${String.fromCharCode(65 + (i % 26))}${i % 2}mmmm${i}`.padEnd(12, "_")}wxyz`,
+      ),
+      "a",
+      "ab",
+      "ba",
+      "",
+    ];
+    const rows = texts.length * 20;
+    const starts = new Int32Array(rows);
+    const ends = new Int32Array(rows);
+    let line = "";
+    const order: number[] = [];
+    for (let r = 0; r < rows; r++) {
+      const k = (r * 7919) % texts.length;
+      order.push(k);
+      starts[r] = Buffer.byteLength(line);
+      line += texts[k];
+      ends[r] = Buffer.byteLength(line);
+      line += ",";
+    }
+    const bytes = Buffer.from(line);
+    const width = KEY_DIMENSIONS.length;
+    const ids = new Int32Array(rows * width);
+    dictionaries.idsOfMany(SOURCE, bytes, viewOf(bytes), starts, ends, 0, rows, ids, width);
+    const numberOf = new Map<string, number>();
+    for (let r = 0; r < rows; r++) {
+      const text = texts[order[r] as number] as string;
+      const id = ids[r * width + SOURCE] as number;
+      if (!numberOf.has(text)) numberOf.set(text, id);
+      expect(id, text).toBe(numberOf.get(text));
+      expect(dictionaries.values[SOURCE]?.[id]).toBe(text);
+    }
+    expect(numberOf.size).toBe(texts.length);
+  });
+
   it("numbers each dimension's values from 0 in the order they first come", () => {
     const dictionaries = new ColumnDictionaries();
     expect(idOfBytes(dictionaries, SOURCE, "google")).toBe(0);

@@ -52,6 +52,30 @@ export function viewOf(bytes: Uint8Array): DataView {
 /** Below this many values, a dictionary's lookups take one pass (`idsOfMany`). */
 const FEW_KEYS = 4096;
 
+/** Slots of a dictionary's quick lookup (`quickSlot`). */
+const QUICK_SLOTS = 1 << 12;
+
+/**
+ * Where a value of the bytes `view[start, end)` is looked for first in a small dictionary: a
+ * slot read from its length and at most three of its words (its first, middle and last four
+ * bytes), not from every byte as its hash is (`hashBytes`). Values of one slot are told apart by
+ * their bytes (`KeyTable.holdsNumber`), so a slot shared costs a full lookup, never a wrong one.
+ */
+function quickSlot(view: DataView, start: number, end: number): number {
+  const length = end - start;
+  let key = length;
+  if (length >= 4) {
+    key = Math.imul(key ^ view.getInt32(start, true), 0x9e3779b1) ^ view.getInt32(end - 4, true);
+    if (length > 8) {
+      key = Math.imul(key, 0x85ebca6b) ^ view.getInt32(start + ((length - 4) >> 1), true);
+    }
+  } else {
+    for (let at = start; at < end; at++) key = Math.imul(key, 31) + view.getUint8(at);
+  }
+  key = Math.imul(key ^ (key >>> 16), 0x7feb352d);
+  return (key ^ (key >>> 15)) & (QUICK_SLOTS - 1);
+}
+
 /**
  * Each key dimension's distinct values, numbered in the order they first came, as a columnar
  * engine keeps a column's dictionary: a row is then the tuple of its values' numbers, and the
@@ -76,6 +100,8 @@ export class ColumnDictionaries {
   /** `idsOfMany`'s hashes and numbers found in their own slots, reused call to call. */
   #hashes = new Int32Array(0);
   #found = new Int32Array(0);
+  /** Each dimension's quick lookup while its dictionary is small: a value's number + 1 by slot. */
+  readonly #quick: Int32Array[] = this.values.map(() => new Int32Array(QUICK_SLOTS));
   #bytes = Buffer.alloc(256);
   #view = viewOf(this.#bytes);
 
@@ -112,11 +138,21 @@ export class ColumnDictionaries {
       this.#found = new Int32Array(count);
     }
     if (table.size < FEW_KEYS) {
-      // A small table stays in the cache: one pass, no waits to overlap.
+      // A small table stays in the cache: one pass, no waits to overlap. Each value is looked
+      // for in its quick slot first, and the full lookup (its hash, then the table) only when
+      // the slot holds another.
+      const quick = this.#quick[d] as Int32Array;
       for (let i = 0; i < count; i++) {
         const start = starts[from + i] as number;
-        if (start >= 0)
-          ids[i * width + d] = this.idOf(d, bytes, view, start, ends[from + i] as number);
+        if (start < 0) continue;
+        const end = ends[from + i] as number;
+        const slot = quickSlot(view, start, end);
+        let id = (quick[slot] as number) - 1;
+        if (id < 0 || !table.holdsNumber(id, view, start, end)) {
+          id = this.idOf(d, bytes, view, start, end);
+          quick[slot] = id + 1;
+        }
+        ids[i * width + d] = id;
       }
       return;
     }

@@ -27,6 +27,9 @@ const SLOT = 4;
  */
 const BYTES_KEPT = 1 << 16;
 
+/** Keys of a table with texts whose bytes are found by number (`holdsNumber`): the first ones. */
+const NUMBERED = 1 << 12;
+
 export class KeyTable {
   /**
    * Open addressing, four integers a slot: the key's hash, its number + 1 (0 for an empty slot),
@@ -44,6 +47,8 @@ export class KeyTable {
   readonly #growth = new Growth();
   /** Each key's text by its number, when the table has them: what a key without bytes is. */
   readonly #texts: readonly (string | undefined)[] | undefined;
+  /** Where the bytes of each of the first NUMBERED keys are in the arena, and how many (-1: none). */
+  #numbered = new Int32Array(0);
 
   /**
    * A table of keys numbered in order whose texts `texts` holds by number (a column's
@@ -143,6 +148,18 @@ export class KeyTable {
     this.#growth.found += found;
   }
 
+  /**
+   * Whether key number `number` is the bytes `view[start, end)`, for one of the first NUMBERED
+   * keys of a table with texts (a key past them, or one no bytes are, is never).
+   */
+  holdsNumber(number: number, view: DataView, start: number, end: number): boolean {
+    const numbered = this.#numbered;
+    if (2 * number + 1 >= numbered.length) return false;
+    const length = end - start;
+    if (numbered[2 * number + 1] !== length) return false;
+    return sameBytes(this.#view, numbered[2 * number] as number, view, start, length);
+  }
+
   /** The number of the key in `slot`. */
   numberAt(slot: number): number {
     return (this.#slots[SLOT * slot + 1] as number) - 1;
@@ -215,8 +232,20 @@ export class KeyTable {
     const arena = this.#arena;
     for (let at = start, to = this.#used; at < end; at++, to++) arena[to] = bytes[at] as number;
     this.#put(hash, number, this.#used, length);
+    if (this.#texts && number < NUMBERED) this.#number(number, this.#used, length);
     this.#used += length;
     return number;
+  }
+
+  /** Keeps where key `number`'s bytes are (`holdsNumber`). */
+  #number(number: number, start: number, length: number): void {
+    if (2 * number + 1 >= this.#numbered.length) {
+      const grown = new Int32Array(Math.max(64, 4 * (number + 1))).fill(-1);
+      grown.set(this.#numbered);
+      this.#numbered = grown;
+    }
+    this.#numbered[2 * number] = start;
+    this.#numbered[2 * number + 1] = length;
   }
 
   /** Adds a key no bytes are (`find` never gives it), for a value found by other means. */
@@ -251,6 +280,7 @@ export class KeyTable {
   release(): void {
     letGo(this.#slots);
     this.#slots = new Int32Array(0);
+    this.#numbered = new Int32Array(0);
     letGoBytes(this.#arena);
     this.#arena = Buffer.alloc(0);
     this.#view = new DataView(this.#arena.buffer, 0, 0);
