@@ -309,6 +309,46 @@ describe("readCsv", () => {
     expect(rows.map((row) => row.values.sessionMedium)).toEqual(["é", "日本語", "emoji 😀", "x"]);
   });
 
+  it("reads fields of every length around commas, quotes and line breaks", async () => {
+    // Fields of 0 to 11 characters drawn from ones next to the delimiters' bytes (the reader
+    // looks at four bytes at a time): each written quoted when it must be, rows ending in LF or
+    // CRLF, so every delimiter falls at every place in a word.
+    const alphabet = ['"', ",", "\n", "\r", "a", "!", "#", "-", ".", "\u00e9", "+", "\u0001", " "];
+    let seed = 11;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed >>> 8;
+    };
+    const expected: string[][] = [];
+    // The sessions first, so that a row ends in a text field, bare or quoted.
+    let content = "sessions,sessionSource,sessionMedium,landingPagePlusQueryString\n";
+    for (let r = 0; r < 300; r++) {
+      const fields = Array.from({ length: 3 }, () =>
+        Array.from({ length: next() % 12 }, () => alphabet[next() % alphabet.length]).join(""),
+      );
+      // A field the reader cannot tell from no value, or from a row of its own, is not drawn.
+      const row = fields.map((field) => (field === "" ? "x" : field));
+      expected.push(row);
+      const written = row.map((field) =>
+        /[",\n\r]/.test(field) || next() % 3 === 0 ? `"${field.replaceAll('"', '""')}"` : field,
+      );
+      content += `${r + 1},${written.join(",")}${next() % 2 === 0 ? "\n" : "\r\n"}`;
+    }
+    const rows = await rowsOf(content);
+    expect(
+      rows.map((row) => [
+        row.values.sessionSource,
+        row.values.sessionMedium,
+        row.values.landingPagePlusQueryString,
+      ]),
+    ).toEqual(expected);
+    expect(rows.map((row) => row.sessions)).toEqual(expected.map((_, r) => r + 1));
+    // A bad row after them is placed on its line, the quoted line breaks counted.
+    const lines = content.split("\n").length;
+    const error = await errorOf(`${content}d,a,b,c\n`);
+    expect(error.message).toContain(`.csv:${lines}:1: sessions must be a number`);
+  });
+
   it("reads CRLF line ends, a last line without one, and skips empty lines", async () => {
     const rows = await rowsOf(
       'sessionSource,sessions\r\n\r\ngoogle,1\r\n\n\r\n"bing",2\r\n\r\nduck,3',
