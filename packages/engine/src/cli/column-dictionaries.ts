@@ -185,14 +185,15 @@ export class ColumnDictionaries {
     hash: number,
   ): number {
     const table = this.#tables[d] as KeyTable;
-    const found = table.find(view, start, end, hash);
+    const found = table.lookup(view, start, end, hash);
     if (found >= 0) return found;
+    // The landing pages' shape read first: the same reading tells whether the value is ASCII.
+    const shaped = d === SHAPED ? this.#shapes.add(view, start, end) : -1;
     // An ASCII value's Latin-1 decoding is its text, and the faster to make.
-    const ascii = isAscii(view, start, end);
+    const ascii = shaped >= 0 ? shaped === 1 : isAscii(view, start, end);
     const value = bytes.toString(ascii ? "latin1" : "utf8", start, end);
     (this.values[d] as (string | undefined)[]).push(value);
-    if (d === SHAPED) this.#shapes.add(view, start, end);
-    return table.add(bytes, start, end, hash, undefined, ascii);
+    return table.add(bytes, start, end, hash, undefined, ascii, ~found);
   }
 
   /**

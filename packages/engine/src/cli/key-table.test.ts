@@ -44,4 +44,23 @@ describe("KeyTable", () => {
     table.ownSlotNumbers(viewOf(bytes), starts, ends, 0, keys.length, hashes, numbers);
     expect([...numbers]).toEqual([65_541, -1, -1, -1, 7]);
   });
+
+  it("adds a key where its lookup ended, growing first when it must, and finds every one", () => {
+    const table = new KeyTable();
+    const keys = Array.from({ length: 5000 }, (_, i) => `key-${i}`);
+    const hashOf = (i: number) => (i % 97) * 31;
+    for (const [i, key] of keys.entries()) {
+      const bytes = Buffer.from(key);
+      const found = table.lookup(viewOf(bytes), 0, bytes.length, hashOf(i));
+      expect(found).toBeLessThan(0);
+      expect(table.add(bytes, 0, bytes.length, hashOf(i), undefined, false, ~found)).toBe(i);
+      // Found again at once under its number.
+      expect(table.lookup(viewOf(bytes), 0, bytes.length, hashOf(i))).toBe(i);
+    }
+    for (const [i, key] of keys.entries()) {
+      const bytes = Buffer.from(`..${key}`);
+      expect(table.find(viewOf(bytes), 2, bytes.length, hashOf(i))).toBe(i);
+    }
+    expect(table.size).toBe(keys.length);
+  });
 });

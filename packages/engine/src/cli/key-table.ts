@@ -95,6 +95,28 @@ export class KeyTable {
   }
 
   /**
+   * `find`, which on a miss gives where the key would go instead of -1: the number of the key
+   * `view[start, end)` of hash `hash`, or `~slot` (below 0) for the empty slot its probe ended
+   * at, which `add` takes as its place while nothing else is added before it.
+   */
+  lookup(view: DataView, start: number, end: number, hash: number): number {
+    const slots = this.#slots;
+    if (slots.length === 0) throw new Error("the table was released");
+    const mask = slots.length / SLOT - 1;
+    let slot = hash & mask;
+    for (;;) {
+      const at = SLOT * slot;
+      const stored = slots[at + 1] as number;
+      if (stored === 0) return ~slot;
+      if (slots[at] === hash && this.holds(slot, view, start, end)) {
+        this.#growth.found++;
+        return stored - 1;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  /**
    * The first slot of hash `hash` when that slot holds the hash, else -1: most often the key's
    * slot, which `holds` then confirms (and `numberAt` reads). Reading each of many keys' slots
    * first, before comparing any, lets those reads of memory overlap
@@ -205,7 +227,8 @@ export class KeyTable {
    * Adds the key `bytes[start, end)`, which `find` did not find, with hash `hash`, under
    * `number` (the next in order unless given); its number. `ascii` says the bytes are ASCII, so
    * that a table with texts may keep the key as its text (the caller's, by its number, already
-   * there) rather than copy its bytes.
+   * there) rather than copy its bytes. `place` is where `lookup` found it would go (`~place` of
+   * what it gave), -1 when not known.
    */
   add(
     bytes: Uint8Array,
@@ -214,11 +237,12 @@ export class KeyTable {
     hash: number,
     number = this.#size,
     ascii = false,
+    place = -1,
   ): number {
     const length = end - start;
     if (ascii && this.#texts && this.#size >= BYTES_KEPT) {
       if (this.#texts[number] === undefined) throw new Error(`no text for key ${number}`);
-      this.#put(hash, number, -1, length);
+      this.#put(hash, number, -1, length, place);
       return number;
     }
     if (this.#used + length > this.#arena.length) {
@@ -231,7 +255,7 @@ export class KeyTable {
     // Byte by byte: a key is short, and a subarray to copy from is an object a key.
     const arena = this.#arena;
     for (let at = start, to = this.#used; at < end; at++, to++) arena[to] = bytes[at] as number;
-    this.#put(hash, number, this.#used, length);
+    this.#put(hash, number, this.#used, length, place);
     if (this.#texts && number < NUMBERED) this.#number(number, this.#used, length);
     this.#used += length;
     return number;
@@ -255,10 +279,19 @@ export class KeyTable {
     return number;
   }
 
-  #put(hash: number, number: number, start: number, length: number): void {
+  #put(hash: number, number: number, start: number, length: number, at = -1): void {
     this.#size += 1;
     // At most half full, so a probe ends soon.
     if (this.#size > this.#slots.length / (2 * SLOT)) this.#rehash();
+    else if (at >= 0) {
+      // The empty slot a lookup just ended at: no second probe.
+      const slots = this.#slots;
+      slots[SLOT * at] = hash;
+      slots[SLOT * at + 1] = number + 1;
+      slots[SLOT * at + 2] = start;
+      slots[SLOT * at + 3] = length;
+      return;
+    }
     place(this.#slots, hash, number + 1, start, length);
   }
 

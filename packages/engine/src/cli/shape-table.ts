@@ -1,5 +1,5 @@
 import type { ValueShapes } from "../core/audit-data.ts";
-import { hashBytes, viewOf } from "./column-dictionaries.ts";
+import { viewOf } from "./column-dictionaries.ts";
 import { KeyTable } from "./key-table.ts";
 
 /** Values numbered before the table judges whether shapes repeat enough to be worth finding. */
@@ -15,6 +15,8 @@ const WARM = 1 << 14;
 export function shapeBytes(view: DataView, start: number, end: number, out: DataView): number {
   let length = 0;
   let at = start;
+  let hash = 0;
+  let high = 0;
   while (at < end) {
     // Four bytes at a time while none is a digit (most of a URL): a byte is a digit when it is
     // under 10 once "0" is taken from it, which the word tells for its four bytes at once (a
@@ -25,6 +27,8 @@ export function shapeBytes(view: DataView, start: number, end: number, out: Data
       const offset = word ^ 0x30303030;
       if (((offset - 0x0a0a0a0a) & ~offset & 0x80808080) !== 0) break;
       out.setInt32(length, word, true);
+      hash = step(hash, word);
+      high |= word;
       length += 4;
       at += 4;
     }
@@ -32,18 +36,48 @@ export function shapeBytes(view: DataView, start: number, end: number, out: Data
     const code = view.getUint8(at);
     if (code < 0x30 || code > 0x39) {
       out.setUint8(length++, code);
+      hash = step(hash, code);
+      high |= code;
       at++;
       continue;
     }
     const kept = at > start && view.getUint8(at - 1) === 0x25;
     out.setUint8(length++, kept ? code : 0x30);
+    hash = step(hash, kept ? code : 0x30);
     for (at++; at < end; at++) {
       const next = view.getUint8(at);
       if (next < 0x30 || next > 0x39) break;
-      if (kept) out.setUint8(length++, next);
+      if (kept) {
+        out.setUint8(length++, next);
+        hash = step(hash, next);
+      }
     }
   }
+  hash ^= length;
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  shapeHash = hash ^ (hash >>> 16);
+  shapeAscii = (high & 0x80808080) === 0;
   return length;
+}
+
+/**
+ * The hash of the shape `shapeBytes` wrote last, taken as it wrote it (a word or a byte at a
+ * time, as the value's bytes led it: values of one shape are most often written alike, and a
+ * shape hashed two ways is only found twice, never mistaken), and whether the value's bytes
+ * were all ASCII: module variables, no object a value.
+ */
+export let shapeHash = 0;
+export let shapeAscii = true;
+
+/** One step of the shape's hash (MurmurHash3's 32-bit mix of a word into the hash). */
+function step(hash: number, word: number): number {
+  let mixed = Math.imul(word, 0xcc9e2d51);
+  mixed = Math.imul((mixed << 15) | (mixed >>> 17), 0x1b873593);
+  const next = hash ^ mixed;
+  return (Math.imul((next << 13) | (next >>> 19), 5) + 0xe6546b64) | 0;
 }
 
 /**
@@ -81,23 +115,30 @@ export class ShapeTable implements ValueShapes {
     return this.#on;
   }
 
-  /** Numbers the shape of the next value, whose bytes are `view[start, end)`. */
-  add(view: DataView, start: number, end: number): void {
+  /**
+   * Numbers the shape of the next value, whose bytes are `view[start, end)`; says whether they
+   * are all ASCII, as reading them for the shape tells (1 yes, 0 no), -1 when not read (the
+   * table no longer looks).
+   */
+  add(view: DataView, start: number, end: number): number {
     if (!this.#on) {
       this.#push(-1);
-      return;
+      return -1;
     }
     if (end - start > this.#scratch.length) {
       this.#scratch = Buffer.allocUnsafe(2 * (end - start));
       this.#view = viewOf(this.#scratch);
     }
     const length = shapeBytes(view, start, end, this.#view);
-    const hash = hashBytes(this.#view, 0, length);
-    let shape = this.#table.find(this.#view, 0, length, hash);
-    if (shape < 0) shape = this.#table.add(this.#scratch, 0, length, hash);
+    const hash = shapeHash;
+    const ascii = shapeAscii ? 1 : 0;
+    let shape = this.#table.lookup(this.#view, 0, length, hash);
+    if (shape < 0)
+      shape = this.#table.add(this.#scratch, 0, length, hash, undefined, false, ~shape);
     this.#shapes = this.#table.size;
     this.#push(shape);
     if (this.#values === WARM && 2 * this.#shapes > this.#values) this.release();
+    return ascii;
   }
 
   /** Numbers the next value as a shape of its own (a value known without bytes). */
