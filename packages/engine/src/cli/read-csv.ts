@@ -334,12 +334,15 @@ function metric(csv: CsvBytes, index: number, name: string): number {
 
 /**
  * Dates written as digits (20261101), each decoded once and then reused: a slot of a small table
- * by the digits' number, replaced when another date comes to it (a report's dates are a few
- * hundred at most, so that is rare). A Map's lookup cost more than the rest of a row's date.
+ * by the digits' number, replaced when another date comes to it; a date met before is found
+ * again in a Map by its number before it is decoded again. A report's dates are a few hundred
+ * at most, and its rows come in any order: the dates of one slot (two in a quarter, by chance)
+ * would take turns in it. A Map's lookup a row cost more than the rest of a row's date.
  */
 class DateCache {
   readonly #codes = new Float64Array(1024).fill(-1);
   readonly #dates: string[] = new Array<string>(1024).fill("");
+  readonly #met = new Map<number, string>();
 
   /** The date field `index` of the record scanned last. */
   of(csv: CsvBytes, index: number): string {
@@ -347,9 +350,16 @@ class DateCache {
     if (number < 0) return csv.value(index);
     // The length tells "0101" from "101".
     const code = number * 16 + ((csv.ends[index] as number) - (csv.starts[index] as number));
-    const slot = code % 1024;
+    // Spread over the slots: dates a multiple of 64 apart (20260809, 20261001) would share
+    // one by their low bits.
+    const slot =
+      Math.imul(number ^ Math.imul(number / 4294967296, 31) ^ (code % 16), 0x9e3779b1) >>> 22;
     if (this.#codes[slot] === code) return this.#dates[slot] as string;
-    const date = csv.value(index);
+    let date = this.#met.get(code);
+    if (date === undefined) {
+      date = csv.value(index);
+      this.#met.set(code, date);
+    }
     this.#codes[slot] = code;
     this.#dates[slot] = date;
     return date;
