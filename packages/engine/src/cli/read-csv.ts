@@ -670,14 +670,18 @@ class CsvBytes {
         const lineFeeds = word ^ 0x0a0a0a0a;
         const returns = word ^ 0x0d0d0d0d;
         const quotes = word ^ 0x22222222;
-        if (
+        const found =
           (((commas - 0x01010101) & ~commas) |
             ((lineFeeds - 0x01010101) & ~lineFeeds) |
             ((returns - 0x01010101) & ~returns) |
             ((quotes - 0x01010101) & ~quotes)) &
-          0x80808080
-        )
+          0x80808080;
+        if (found !== 0) {
+          // The lowest byte marked is a delimiter (a mark above a zero byte may be false, never
+          // one below it): the byte loop starts there.
+          at += firstMarked(found);
           break;
+        }
       }
       let code = -1;
       for (; at < length; at++) {
@@ -749,8 +753,13 @@ function quoteBeforeLineFeed(view: DataView, bytes: Buffer, from: number, length
     const word = view.getInt32(at, true);
     const quotes = word ^ 0x22222222;
     const lineFeeds = word ^ 0x0a0a0a0a;
-    if ((((quotes - 0x01010101) & ~quotes) | ((lineFeeds - 0x01010101) & ~lineFeeds)) & 0x80808080)
-      break;
+    const found =
+      (((quotes - 0x01010101) & ~quotes) | ((lineFeeds - 0x01010101) & ~lineFeeds)) & 0x80808080;
+    if (found !== 0) {
+      // The lowest byte marked is a quote or a line feed.
+      at += firstMarked(found);
+      return bytes[at] === QUOTE ? at : -1;
+    }
   }
   for (; at < length; at++) {
     const code = bytes[at] as number;
@@ -758,6 +767,14 @@ function quoteBeforeLineFeed(view: DataView, bytes: Buffer, from: number, length
     if (code === LF) return -1;
   }
   return -1;
+}
+
+/**
+ * The place (0-3) of the lowest byte whose top bit `marks` has set (`marks` not 0, bits of
+ * 0x80808080 only): the first byte, in the file's order, of a word read little-endian.
+ */
+function firstMarked(marks: number): number {
+  return (31 - Math.clz32(marks & -marks)) >> 3;
 }
 
 function unreadable(file: string, error: unknown): InputError {
