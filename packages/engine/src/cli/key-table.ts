@@ -132,9 +132,11 @@ export class KeyTable {
    * For each of `count` keys, key `i` the bytes `view[starts[from + i], ends[from + i])` of hash
    * `hashes[i]`, its number when its hash's own slot holds it, else -1 (into `numbers[i]`): -1
    * says only that a full `find` must tell, as for a key whose start is -1 (not looked up). In
-   * passes over the keys, each short: their slots, then their lengths and first bytes, then
-   * their bytes, so that the reads of memory of many keys are under way together (at high
-   * cardinality each lookup is a wait for memory, and the waits overlap).
+   * two passes over the keys: their slots, then their bytes, so that the reads of memory of many
+   * keys are under way together (at high cardinality each lookup is a wait for memory, and the
+   * waits overlap). A pass of its own for the keys' lengths and first bytes, to bring their
+   * memory in before comparing them, cost more than it saved once the comparison took sixteen
+   * bytes a step (the comparisons' reads overlap as well).
    */
   ownSlotNumbers(
     view: DataView,
@@ -147,16 +149,6 @@ export class KeyTable {
   ): void {
     for (let i = 0; i < count; i++) {
       numbers[i] = (starts[from + i] as number) < 0 ? -1 : this.candidate(hashes[i] as number);
-    }
-    // A pass of its own for the candidates' lengths and first bytes: it reads each key's memory
-    // before the bytes are compared.
-    for (let i = 0; i < count; i++) {
-      const slot = numbers[i] as number;
-      if (
-        slot >= 0 &&
-        !this.mayHold(slot, view, starts[from + i] as number, ends[from + i] as number)
-      )
-        numbers[i] = -1;
     }
     let found = 0;
     for (let i = 0; i < count; i++) {
@@ -185,20 +177,6 @@ export class KeyTable {
   /** The number of the key in `slot`. */
   numberAt(slot: number): number {
     return (this.#slots[SLOT * slot + 1] as number) - 1;
-  }
-
-  /**
-   * Whether the key in `slot` may be the bytes `view[start, end)`: its length and its first byte
-   * agree. Cheap, and it brings the key's memory in before `holds` reads it whole.
-   */
-  mayHold(slot: number, view: DataView, start: number, end: number): boolean {
-    const at = SLOT * slot;
-    const length = this.#slots[at + 3] as number;
-    if (length !== end - start) return false;
-    if (length === 0) return true;
-    const from = this.#slots[at + 2] as number;
-    const first = from >= 0 ? this.#view.getUint8(from) : this.#textOf(at).charCodeAt(0);
-    return first === view.getUint8(start);
   }
 
   /** Whether the key in `slot` is the bytes `view[start, end)`. */
