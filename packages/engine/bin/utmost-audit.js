@@ -1,9 +1,10 @@
-#!/usr/bin/env -S node --max-semi-space-size=16
+#!/usr/bin/env -S node --max-semi-space-size=8
 // The `utmost-audit` command. Runs on the Node 24 the project pins (`npm exec -- utmost-audit`),
-// which loads the TypeScript sources directly. A 16 MB young generation: reading a large file
-// makes short-lived objects fast, and fewer scavenges beat a smaller heap; since rows are no
-// longer objects (ADR 032) 16 MB is as fast as 32 and holds 30-40 MB less (docs/performance.md);
-// `npm run bench:cli` runs the CLI with the flags of this line.
+// which loads the TypeScript sources directly. An 8 MB young generation, as the scan's: since
+// rows are no longer objects (ADR 032) and the landing pages' facts are found once a shape
+// (ADR 033), what a large file allocates is mostly kept, and copying less of it out of a
+// smaller young generation is as fast or faster than 16 or 32 MB, with 15-40 MB less peak
+// (docs/performance.md); `npm run bench:cli` runs the CLI with the flags of this line.
 import module from "node:module";
 
 // Node keeps the modules it compiled (types stripped, V8 code cache) on disk, in
