@@ -69,8 +69,8 @@ export function shapeBytes(view: DataView, start: number, end: number, out: Data
  * shape hashed two ways is only found twice, never mistaken), and whether the value's bytes
  * were all ASCII: module variables, no object a value.
  */
-export let shapeHash = 0;
-export let shapeAscii = true;
+let shapeHash = 0;
+let shapeAscii = true;
 
 /** One step of the shape's hash (MurmurHash3's 32-bit mix of a word into the hash). */
 function step(hash: number, word: number): number {
