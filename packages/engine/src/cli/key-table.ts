@@ -78,20 +78,8 @@ export class KeyTable {
    * or -1 when it was never added.
    */
   find(view: DataView, start: number, end: number, hash: number): number {
-    const slots = this.#slots;
-    if (slots.length === 0) throw new Error("the table was released");
-    const mask = slots.length / SLOT - 1;
-    let slot = hash & mask;
-    for (;;) {
-      const at = SLOT * slot;
-      const stored = slots[at + 1] as number;
-      if (stored === 0) return -1;
-      if (slots[at] === hash && this.holds(slot, view, start, end)) {
-        this.#growth.found++;
-        return stored - 1;
-      }
-      slot = (slot + 1) & mask;
-    }
+    const found = this.lookup(view, start, end, hash);
+    return found >= 0 ? found : -1;
   }
 
   /**
