@@ -290,3 +290,41 @@ describe("/dashboard", () => {
     expect(await screen.findByText("Please select a workspace first")).toBeTruthy();
   });
 });
+
+describe("/dashboard after a failed payment (ADR 022)", () => {
+  const grace = {
+    tier: "pro" as const,
+    failedAt: "2025-12-01T12:00:00.000Z",
+    endsAt: "2025-12-08T12:00:00.000Z",
+  };
+
+  it("tells the owner when the plan ends and where to update the card", async () => {
+    arrange(makeWorkspace({ role: "owner", ownerTier: "pro", ownerPaymentGrace: grace }), []);
+
+    const banner = await screen.findByRole("alert");
+    expect(banner.querySelector("h4")?.textContent).toBe("Payment failed");
+    expect(banner.querySelector("p")?.textContent).toBe(
+      "Your payment failed on Dec 1, 2025. Your Pro plan ends on Dec 8, 2025 unless the payment goes through. Until then everything in your plan keeps working; after it the account moves to the Free plan, and properties over its limit are kept but paused.",
+    );
+    expect(
+      within(banner).getByRole("link", { name: "Update payment method" }).getAttribute("href"),
+    ).toBe("/settings/billing");
+  });
+
+  it("tells a member the workspace's plan ends, without a payment link", async () => {
+    arrange(makeWorkspace({ role: "member", ownerTier: "pro", ownerPaymentGrace: grace }), []);
+
+    const banner = await screen.findByRole("alert");
+    expect(banner.querySelector("p")?.textContent).toBe(
+      "The workspace owner's payment failed on Dec 1, 2025. This workspace's Pro plan ends on Dec 8, 2025 unless the payment goes through; after it the workspace moves to the Free plan.",
+    );
+    expect(within(banner).queryByRole("link")).toBeNull();
+  });
+
+  it("shows no notice while payments go through", async () => {
+    arrange(makeWorkspace({ ownerTier: "pro" }), []);
+
+    expect(await screen.findByText("No analytics properties connected")).toBeTruthy();
+    expect(screen.queryByText("Payment failed")).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import { Layers } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LoadingScreen } from "@/components/ui/spinner";
+import { WorkspacePaymentGrace } from "@/features/billing/components/payment-grace-alert";
 import { usePaymentSuccess } from "@/features/billing/hooks/use-payment-success";
 import { NoPropertiesState } from "@/features/data-sources/components/no-properties-state";
 import { PropertiesUsageCard } from "@/features/data-sources/components/properties-usage-card";
@@ -30,6 +31,7 @@ function WorkspaceDashboard({ workspace }: { workspace: WorkspaceSummary }) {
 
   return (
     <div className="flex flex-col gap-6">
+      <WorkspacePaymentGrace workspace={workspace} />
       <div className="grid gap-6 lg:grid-cols-2">
         <WorkspaceCard workspace={fresh} />
         <PropertiesUsageCard room={planRoom(fresh, me?.user.id)} />

@@ -1,6 +1,6 @@
 import { type DataSource, planOf } from "@utmost/contracts";
-import { AlertTriangle, CreditCard, FileBarChart, Play } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { AlertTriangle, FileBarChart, Play } from "lucide-react";
+import { useParams } from "react-router";
 import { usePageTitle } from "@/components/layout/page-title";
 import { ReconnectGoogleButton } from "@/components/reconnect-google-button";
 import { ScanProgress } from "@/components/scan-progress";
@@ -17,7 +17,7 @@ import { HealthSummaryCard } from "@/features/audits/components/health-summary-c
 import { RunAuditButton } from "@/features/audits/components/run-audit-button";
 import { ScanDetailsCard } from "@/features/audits/components/scan-details-card";
 import { isAuthExpired, newestCompletedScan } from "@/features/audits/utils/scan-state";
-import { PaymentGraceAlert } from "@/features/billing/components/payment-grace-alert";
+import { WorkspacePaymentGrace } from "@/features/billing/components/payment-grace-alert";
 import { useDataSource } from "@/features/data-sources/api/get-data-source";
 import { PropertyNotFound } from "@/features/data-sources/components/property-not-found";
 import { PropertyOverview } from "@/features/data-sources/components/property-overview";
@@ -49,8 +49,6 @@ function Report({ dataSource }: { dataSource: DataSource }) {
   const counts =
     report && issueCounts.data?.scanId === report.id ? issueCounts.data.counts : undefined;
 
-  const grace = workspace?.ownerPaymentGrace;
-  const payer = workspace?.role === "owner" ? "self" : "owner";
   // Spec §9 Plans: how far back the owner's plan keeps history (ADR 023).
   const historyWindow = useHistoryWindow(dataSource.id).data;
   const history = historyWindow
@@ -59,23 +57,8 @@ function Report({ dataSource }: { dataSource: DataSource }) {
 
   return (
     <div className="flex flex-col gap-6">
-      {grace ? (
-        // Issue 23: the paid plan's cadence, alerts and exports hold until the grace ends.
-        <PaymentGraceAlert
-          grace={grace}
-          payer={payer}
-          action={
-            payer === "self" ? (
-              <Button asChild variant="outline" className="w-fit">
-                <Link to="/settings/billing">
-                  <CreditCard />
-                  Update payment method
-                </Link>
-              </Button>
-            ) : null
-          }
-        />
-      ) : null}
+      {/* Issue 23: the paid plan's cadence, alerts and exports hold until the grace ends. */}
+      <WorkspacePaymentGrace workspace={workspace} />
       <PropertyOverview
         dataSource={dataSource}
         actions={<RunAuditButton running={runner.isRunning} onRun={runner.start} />}

@@ -1,7 +1,9 @@
-import { type PaymentGrace, TIER_LABELS } from "@utmost/contracts";
-import { AlertTriangle } from "lucide-react";
+import { type PaymentGrace, TIER_LABELS, type WorkspaceSummary } from "@utmost/contracts";
+import { AlertTriangle, CreditCard } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 
 /**
@@ -42,5 +44,32 @@ export function PaymentGraceAlert({
         {action ? <div>{action}</div> : null}
       </AlertDescription>
     </Alert>
+  );
+}
+
+/**
+ * The notice on a workspace's pages (the dashboard, a property's health report) while its
+ * owner's payment is in its 7 days (ADR 022): the owner gets the way to the billing page, a
+ * member only the date.
+ */
+export function WorkspacePaymentGrace({ workspace }: { workspace: WorkspaceSummary | undefined }) {
+  const grace = workspace?.ownerPaymentGrace;
+  if (!grace) return null;
+  const payer = workspace.role === "owner" ? "self" : "owner";
+  return (
+    <PaymentGraceAlert
+      grace={grace}
+      payer={payer}
+      action={
+        payer === "self" ? (
+          <Button asChild variant="outline" className="w-fit">
+            <Link to="/settings/billing">
+              <CreditCard />
+              Update payment method
+            </Link>
+          </Button>
+        ) : null
+      }
+    />
   );
 }
