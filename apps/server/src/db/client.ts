@@ -53,20 +53,7 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     await lockClient.end();
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  // An idle connection the server ends (a restart, a dropped database) emits here; unheard, it
-  // would crash the process. The pool replaces it on the next query.
-  pool.on("error", (error) => {
-    console.warn(`PostgreSQL connection lost: ${error.message}`);
-  });
-  // A connection the server ends while it is checked out (mid-transaction) emits on the client,
-  // where pg-pool listens only while the client is idle; unheard, that too would crash the
-  // process. The query in flight fails with the same error, which its caller handles.
-  pool.on("connect", (client) => {
-    client.on("error", (error) => {
-      console.warn(`PostgreSQL connection lost in use: ${error.message}`);
-    });
-  });
+  const pool = createPool(database.url, 10);
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
@@ -78,4 +65,60 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * The pool the services' queries go through on a PostgreSQL server, made safe against the
+ * server ending its connections (a restart, a failover, `pg_terminate_backend`).
+ */
+export function createPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (a restart, a dropped database) emits here; unheard, it
+  // would crash the process. The pool replaces it on the next query.
+  pool.on("error", (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
+  pool.on("connect", (client) => {
+    // A connection the server ends while it is checked out (mid-transaction) emits on the
+    // client, where pg-pool listens only while the client is idle; unheard, that too would crash
+    // the process. The query in flight fails with the same error, which its caller handles.
+    client.on("error", (error) => {
+      console.warn(`PostgreSQL connection lost in use: ${error.message}`);
+    });
+    releaseWhenBeginFails(client);
+  });
+  return pool;
+}
+
+/**
+ * drizzle-orm's `transaction()` on a pool (0.45.4) sends BEGIN before the try/finally that gives
+ * the client back, so a BEGIN that fails (the connection ended while idle in the pool, before
+ * pg-pool heard of it) keeps the client checked out for good: ten of them and every query waits
+ * forever (drizzle-team/drizzle-orm#6241, open). Here a failed BEGIN hands the client back
+ * itself, with the error, so pg-pool destroys it; a later release of the same checkout is
+ * ignored, so the day drizzle releases on that path too nothing changes.
+ */
+function releaseWhenBeginFails(client: pg.PoolClient): void {
+  const query = client.query as (...args: unknown[]) => unknown;
+  const guarded = (...args: unknown[]): unknown => {
+    const answer = query.apply(client, args);
+    if (!isBegin(args[0]) || !(answer instanceof Promise)) return answer;
+    return answer.catch((error: unknown) => {
+      const release = client.release;
+      client.release = () => {};
+      release.call(client, error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+  };
+  client.query = guarded as typeof client.query;
+}
+
+function isBegin(statement: unknown): boolean {
+  const text =
+    typeof statement === "string"
+      ? statement
+      : typeof statement === "object" && statement !== null && "text" in statement
+        ? statement.text
+        : undefined;
+  return typeof text === "string" && /^\s*begin\b/i.test(text);
 }
