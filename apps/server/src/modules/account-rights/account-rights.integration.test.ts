@@ -5,13 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accounts,
   alertDeliveries,
+  alertRecipients,
   apiKeys,
+  billingEvents,
+  builderLinks,
   dataSources,
+  googleConnections,
+  memberPropertyGrants,
+  reportExports,
   sessions,
   subscriptions,
   twoFactors,
   users,
   utmIssues,
+  workspaceBranding,
+  workspaceConventions,
   workspaceInvitations,
   workspaceUsers,
 } from "../../db/schema.ts";
@@ -67,7 +75,8 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
   /**
    * A user with everything an account can hold: a property with tokens, a scan, an issue with
    * its history, a webhook rule with a signing secret and a delivery, an invitation, two-factor
-   * secrets, and a membership in someone else's team.
+   * secrets, a member limited to a granted property, conventions, a built link, branding with a
+   * logo, a PDF report, an API key, an alert recipient, a Google consent and billing records.
    */
   async function fullAccount() {
     const user = await signUp(app);
@@ -79,6 +88,10 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
       tokenHash: `hash-${randomUUID()}`,
       totp: `totp-${randomUUID()}`,
       backup: `backup-${randomUUID()}`,
+      apiKeyHash: `keyhash-${randomUUID()}`,
+      recipientTokenHash: `recipienthash-${randomUUID()}`,
+      googleAccess: `gaccess-${randomUUID()}`,
+      googleRefresh: `grefresh-${randomUUID()}`,
     };
     const property = await insertDataSource(db(), {
       workspaceId,
@@ -122,13 +135,114 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
       secret: secrets.totp,
       backupCodes: secrets.backup,
     });
+    // A member who sees one chosen property (client-level access, ADR 024).
+    const limited = await insertUser(db());
+    await db().insert(workspaceUsers).values({
+      workspaceId,
+      userId: limited.id,
+      workspaceRole: "member",
+      chosenPropertiesOnly: true,
+    });
+    await db().insert(memberPropertyGrants).values({
+      workspaceId,
+      userId: limited.id,
+      dataSourceId: property.id,
+      grantedByUserId: user.userId,
+    });
+    await db()
+      .insert(workspaceConventions)
+      .values({ workspaceId, conventions: { utm_medium: { allowed: ["email", "cpc"] } } });
+    await db().insert(builderLinks).values({
+      workspaceId,
+      createdByUserId: user.userId,
+      baseUrl: "https://northwind.example/spring",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "spring_sale",
+      url: "https://northwind.example/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale",
+      predictedChannel: "Email",
+    });
+    await db()
+      .insert(workspaceBranding)
+      .values({
+        workspaceId,
+        displayName: "Northwind Agency",
+        brandColor: "#112233",
+        logo: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+        logoContentType: "image/png",
+      });
+    await db()
+      .insert(reportExports)
+      .values({
+        dataSourceId: property.id,
+        requestedByUserId: user.userId,
+        scanId: scan.id,
+        status: "ready",
+        fileName: "northwind-report.pdf",
+        content: Buffer.from("%PDF-1.7 the report"),
+        sizeBytes: 19,
+      });
+    await db().insert(apiKeys).values({
+      workspaceId,
+      name: "Looker Studio",
+      keyPrefix: "utm_live_ab12",
+      keyHash: secrets.apiKeyHash,
+      createdByUserId: user.userId,
+    });
+    await db()
+      .insert(alertRecipients)
+      .values({
+        workspaceId,
+        email: `client-${randomUUID()}@example.com`,
+        tokenHash: secrets.recipientTokenHash,
+        tokenExpiresAt: new Date(Date.now() + DAY_MS),
+        requestedByUserId: user.userId,
+      });
+    await db()
+      .insert(googleConnections)
+      .values({
+        userId: user.userId,
+        workspaceId,
+        accessTokenEncrypted: secrets.googleAccess,
+        refreshTokenEncrypted: secrets.googleRefresh,
+        tokenExpiresAt: new Date(Date.now() + 3_600_000),
+        tokenScopes: "https://www.googleapis.com/auth/analytics.readonly",
+        expiresAt: new Date(Date.now() + 600_000),
+      });
+    // A plan change applied to the account, and a payment recorded without one that names the
+    // user's email (the provider's shape, as billing-webhooks stores it).
+    await db()
+      .insert(billingEvents)
+      .values([
+        {
+          webhookId: `msg_${randomUUID()}`,
+          type: "subscription.active",
+          occurredAt: new Date(),
+          providerSubscriptionId: `sub_${randomUUID()}`,
+          userId: user.userId,
+          outcome: "applied",
+          payload: { type: "subscription.active", data: { product_id: "pdt_pro" } },
+        },
+        {
+          webhookId: `msg_${randomUUID()}`,
+          type: "payment.succeeded",
+          occurredAt: new Date(),
+          providerSubscriptionId: null,
+          userId: null,
+          outcome: "ignored",
+          payload: {
+            type: "payment.succeeded",
+            data: { total_amount: 1900, customer: { email: user.input.email.toUpperCase() } },
+          },
+        },
+      ]);
     const [credential] = await db()
       .select({ password: accounts.password })
       .from(accounts)
       .where(eq(accounts.userId, user.userId));
     const passwordHash = credential?.password;
     if (!passwordHash) throw new Error("no password hash");
-    return { ...user, workspaceId, property, scan, issue, rule, secrets, passwordHash };
+    return { ...user, workspaceId, property, scan, issue, rule, secrets, passwordHash, limited };
   }
 
   describe("export", () => {
@@ -163,6 +277,57 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
         { provider: "credential", createdAt: expect.any(String) },
       ]);
       expect(data.subscriptions[0].tier).toBe("free");
+      // Where they are signed in, never the session's token.
+      expect(data.sessions.length).toBeGreaterThan(0);
+      expect(Object.keys(data.sessions[0]).sort()).toEqual([
+        "createdAt",
+        "expiresAt",
+        "ipAddress",
+        "updatedAt",
+        "userAgent",
+      ]);
+      // Billing: the event applied to the account and the payment naming their email.
+      expect(data.billingRecords.map((r: { type: string }) => r.type).sort()).toEqual([
+        "payment.succeeded",
+        "subscription.active",
+      ]);
+      // Client-level access they gave, with the member's limit.
+      expect(data.propertyGrants).toEqual([
+        {
+          workspaceId: account.workspaceId,
+          userId: account.limited.id,
+          dataSourceId: account.property.id,
+          grantedByUserId: account.userId,
+          createdAt: expect.any(String),
+        },
+      ]);
+      expect(
+        data.workspaceMembers.find((m: { userId: string }) => m.userId === account.limited.id),
+      ).toMatchObject({ chosenPropertiesOnly: true });
+      expect(data.namingConventions[0].conventions).toEqual({
+        utm_medium: { allowed: ["email", "cpc"] },
+      });
+      expect(data.builderLinks[0]).toMatchObject({ utmCampaign: "spring_sale" });
+      expect(data.branding[0]).toMatchObject({
+        displayName: "Northwind Agency",
+        logoContentType: "image/png",
+        logoBytes: 7,
+      });
+      expect(data.reports[0]).toMatchObject({ fileName: "northwind-report.pdf", sizeBytes: 19 });
+      expect(data.reports[0]).not.toHaveProperty("content");
+      expect(data.apiKeys[0]).toMatchObject({ name: "Looker Studio", keyPrefix: "utm_live_ab12" });
+      expect(data.alertRecipients).toHaveLength(1);
+      expect(data.googleConnections[0]).toMatchObject({
+        workspaceId: account.workspaceId,
+        scopes: "https://www.googleapis.com/auth/analytics.readonly",
+      });
+      expect(data.propertyGrantsReceived).toEqual([]);
+      for (const session of await db()
+        .select({ token: sessions.token })
+        .from(sessions)
+        .where(eq(sessions.userId, account.userId))) {
+        expect(text).not.toContain(session.token);
+      }
 
       for (const secret of [...Object.values(account.secrets), account.passwordHash]) {
         expect(text).not.toContain(secret);
@@ -194,6 +359,44 @@ describe.each(testDatabaseKinds())("account rights on %s", (kind) => {
       for (const secret of [...Object.values(account.secrets), account.passwordHash]) {
         expect(response.body).not.toContain(secret);
       }
+    });
+
+    it("lists what a member limited to chosen properties was granted elsewhere", async () => {
+      const account = await fullAccount();
+      const agency = await signUp(app);
+      const agencyWorkspace = await workspaceOf(agency.userId);
+      const client = await insertDataSource(db(), {
+        workspaceId: agencyWorkspace,
+        name: "Contoso - GA4",
+      });
+      await db().insert(workspaceUsers).values({
+        workspaceId: agencyWorkspace,
+        userId: account.userId,
+        workspaceRole: "member",
+        chosenPropertiesOnly: true,
+      });
+      await db().insert(memberPropertyGrants).values({
+        workspaceId: agencyWorkspace,
+        userId: account.userId,
+        dataSourceId: client.id,
+        grantedByUserId: agency.userId,
+      });
+
+      const data = (await request("GET", "/api/me/export", account.cookie)).json();
+      expect(data.propertyGrantsReceived).toEqual([
+        {
+          workspaceId: agencyWorkspace,
+          dataSourceId: client.id,
+          propertyName: "Contoso - GA4",
+          grantedByUserId: agency.userId,
+          createdAt: expect.any(String),
+        },
+      ]);
+      expect(
+        data.memberships.find((m: { workspaceId: string }) => m.workspaceId === agencyWorkspace),
+      ).toMatchObject({ workspaceRole: "member", chosenPropertiesOnly: true });
+      // The agency's own data stays theirs: the property's name only, none of its scans.
+      expect(data.properties.map((p: { id: string }) => p.id)).toEqual([account.property.id]);
     });
 
     it("refuses an unknown format and a visitor", async () => {

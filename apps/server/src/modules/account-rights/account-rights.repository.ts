@@ -1,21 +1,28 @@
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   accounts,
   alertDeliveries,
+  alertRecipients,
   alertRules,
   apiKeys,
   auditScans,
   billingEvents,
+  builderLinks,
   dataSources,
+  googleConnections,
   issueOccurrences,
   mailOutbox,
+  memberPropertyGrants,
+  reportExports,
   sessions,
   subscriptions,
   userRoles,
   users,
   utmIssues,
   verifications,
+  workspaceBranding,
+  workspaceConventions,
   workspaceInvitations,
   workspaces,
   workspaceUsers,
@@ -24,7 +31,8 @@ import { anonymiseBillingPayload } from "../retention/billing-records.ts";
 
 /**
  * Queries only. Every export query names its columns: tokens, password hashes, two-factor
- * secrets, invitation token hashes and webhook signing secrets are never selected.
+ * secrets, invitation, API key and recipient token hashes, webhook signing secrets and Google
+ * tokens are never selected.
  */
 
 export function findUser(db: Db, userId: string) {
@@ -96,6 +104,7 @@ export function findMemberships(db: Db, userId: string) {
       workspaceId: workspaceUsers.workspaceId,
       workspaceName: workspaces.name,
       workspaceRole: workspaceUsers.workspaceRole,
+      chosenPropertiesOnly: workspaceUsers.chosenPropertiesOnly,
       joinedAt: workspaceUsers.createdAt,
     })
     .from(workspaceUsers)
@@ -138,6 +147,72 @@ export function findInvitationsReceived(db: Db, userId: string, email: string) {
     .orderBy(workspaceInvitations.createdAt);
 }
 
+/** Where and when the user is signed in: never the session's token. */
+export function findSessions(db: Db, userId: string) {
+  return db
+    .select({
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sessions.createdAt);
+}
+
+/**
+ * The properties granted to the user where they see chosen properties only (client-level
+ * access, ADR 024), in any workspace.
+ */
+export function findGrantsReceived(db: Db, userId: string) {
+  return db
+    .select({
+      workspaceId: memberPropertyGrants.workspaceId,
+      dataSourceId: memberPropertyGrants.dataSourceId,
+      propertyName: dataSources.name,
+      grantedByUserId: memberPropertyGrants.grantedByUserId,
+      createdAt: memberPropertyGrants.createdAt,
+    })
+    .from(memberPropertyGrants)
+    .innerJoin(dataSources, eq(dataSources.id, memberPropertyGrants.dataSourceId))
+    .where(eq(memberPropertyGrants.userId, userId))
+    .orderBy(memberPropertyGrants.createdAt);
+}
+
+/** The Google consents the user gave to connect properties: when and what, never the tokens. */
+export function findGoogleConnections(db: Db, userId: string) {
+  return db
+    .select({
+      workspaceId: googleConnections.workspaceId,
+      dataSourceId: googleConnections.dataSourceId,
+      scopes: googleConnections.tokenScopes,
+      createdAt: googleConnections.createdAt,
+      usedAt: googleConnections.usedAt,
+    })
+    .from(googleConnections)
+    .where(eq(googleConnections.userId, userId))
+    .orderBy(googleConnections.createdAt);
+}
+
+/** The payment provider's events about the user's plan and payments, as received. */
+export async function findBillingRecords(db: Db, user: { id: string; email: string }) {
+  return db
+    .select({
+      webhookId: billingEvents.webhookId,
+      type: billingEvents.type,
+      occurredAt: billingEvents.occurredAt,
+      providerSubscriptionId: billingEvents.providerSubscriptionId,
+      outcome: billingEvents.outcome,
+      payload: billingEvents.payload,
+      receivedAt: billingEvents.receivedAt,
+    })
+    .from(billingEvents)
+    .where(await billingEventsOf(db, user))
+    .orderBy(billingEvents.occurredAt);
+}
+
 export function findOwnedWorkspaces(db: Db, userId: string) {
   return db
     .select({
@@ -160,6 +235,7 @@ export function findMembers(db: Db, workspaceIds: string[]) {
       fullName: users.fullName,
       email: users.email,
       workspaceRole: workspaceUsers.workspaceRole,
+      chosenPropertiesOnly: workspaceUsers.chosenPropertiesOnly,
       joinedAt: workspaceUsers.createdAt,
     })
     .from(workspaceUsers)
@@ -313,6 +389,129 @@ export function findAlertDeliveries(db: Db, workspaceIds: string[]) {
     .orderBy(alertDeliveries.createdAt);
 }
 
+/** Client-level access in the user's workspaces: which member was granted which property. */
+export function findPropertyGrants(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      workspaceId: memberPropertyGrants.workspaceId,
+      userId: memberPropertyGrants.userId,
+      dataSourceId: memberPropertyGrants.dataSourceId,
+      grantedByUserId: memberPropertyGrants.grantedByUserId,
+      createdAt: memberPropertyGrants.createdAt,
+    })
+    .from(memberPropertyGrants)
+    .where(inArray(memberPropertyGrants.workspaceId, workspaceIds))
+    .orderBy(memberPropertyGrants.createdAt);
+}
+
+export function findNamingConventions(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      workspaceId: workspaceConventions.workspaceId,
+      conventions: workspaceConventions.conventions,
+      updatedByUserId: workspaceConventions.updatedByUserId,
+      createdAt: workspaceConventions.createdAt,
+      updatedAt: workspaceConventions.updatedAt,
+    })
+    .from(workspaceConventions)
+    .where(inArray(workspaceConventions.workspaceId, workspaceIds));
+}
+
+export function findBuilderLinks(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      id: builderLinks.id,
+      workspaceId: builderLinks.workspaceId,
+      createdByUserId: builderLinks.createdByUserId,
+      baseUrl: builderLinks.baseUrl,
+      utmSource: builderLinks.utmSource,
+      utmMedium: builderLinks.utmMedium,
+      utmCampaign: builderLinks.utmCampaign,
+      utmTerm: builderLinks.utmTerm,
+      utmContent: builderLinks.utmContent,
+      utmId: builderLinks.utmId,
+      url: builderLinks.url,
+      predictedChannel: builderLinks.predictedChannel,
+      createdAt: builderLinks.createdAt,
+    })
+    .from(builderLinks)
+    .where(inArray(builderLinks.workspaceId, workspaceIds))
+    .orderBy(builderLinks.createdAt);
+}
+
+/** The reports' branding; the logo itself by its type and size (it is the user's own upload). */
+export function findBranding(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      workspaceId: workspaceBranding.workspaceId,
+      displayName: workspaceBranding.displayName,
+      brandColor: workspaceBranding.brandColor,
+      logoContentType: workspaceBranding.logoContentType,
+      logoBytes: sql<number | null>`octet_length(${workspaceBranding.logo})`.mapWith(
+        (bytes: number | string | null) => (bytes === null ? null : Number(bytes)),
+      ),
+      createdAt: workspaceBranding.createdAt,
+      updatedAt: workspaceBranding.updatedAt,
+    })
+    .from(workspaceBranding)
+    .where(inArray(workspaceBranding.workspaceId, workspaceIds));
+}
+
+/** The PDF reports made of the user's properties, without the files. */
+export function findReports(db: Db, dataSourceIds: string[]) {
+  return db
+    .select({
+      id: reportExports.id,
+      dataSourceId: reportExports.dataSourceId,
+      requestedByUserId: reportExports.requestedByUserId,
+      scanId: reportExports.scanId,
+      status: reportExports.status,
+      fileName: reportExports.fileName,
+      sizeBytes: reportExports.sizeBytes,
+      errorMessage: reportExports.errorMessage,
+      createdAt: reportExports.createdAt,
+      completedAt: reportExports.completedAt,
+    })
+    .from(reportExports)
+    .where(inArray(reportExports.dataSourceId, dataSourceIds))
+    .orderBy(reportExports.createdAt);
+}
+
+/** The public-API keys of the user's workspaces: names and prefixes, never the key's hash. */
+export function findApiKeys(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      id: apiKeys.id,
+      workspaceId: apiKeys.workspaceId,
+      name: apiKeys.name,
+      keyPrefix: apiKeys.keyPrefix,
+      createdByUserId: apiKeys.createdByUserId,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+      revokedReason: apiKeys.revokedReason,
+    })
+    .from(apiKeys)
+    .where(inArray(apiKeys.workspaceId, workspaceIds))
+    .orderBy(apiKeys.createdAt);
+}
+
+/** Alert recipients outside the workspace, and whether they confirmed. */
+export function findAlertRecipients(db: Db, workspaceIds: string[]) {
+  return db
+    .select({
+      workspaceId: alertRecipients.workspaceId,
+      email: alertRecipients.email,
+      confirmedAt: alertRecipients.confirmedAt,
+      requestedByUserId: alertRecipients.requestedByUserId,
+      createdAt: alertRecipients.createdAt,
+      updatedAt: alertRecipients.updatedAt,
+    })
+    .from(alertRecipients)
+    .where(inArray(alertRecipients.workspaceId, workspaceIds))
+    .orderBy(alertRecipients.createdAt);
+}
+
 // ---- Deletion ----
 
 export async function markDeletionRequested(db: Db, userId: string, at: Date): Promise<void> {
@@ -389,19 +588,36 @@ export async function purgeUser(
 
 /**
  * The user's billing records (the payment provider's events) lose what names them: the user id,
- * and in the payload names, email, address and card holder (`anonymiseBillingPayload`). An
- * event is the user's when it was applied to their account, or it names their subscription,
- * their provider customer id or their email: payment events are recorded without an account.
+ * and in the payload names, email, address and card holder (`anonymiseBillingPayload`).
  */
 async function anonymiseBillingRecords(tx: Db, user: { id: string; email: string }) {
-  const [subscription] = await tx
+  const events = await tx
+    .select({ webhookId: billingEvents.webhookId, payload: billingEvents.payload })
+    .from(billingEvents)
+    .where(await billingEventsOf(tx, user))
+    .for("update");
+  for (const event of events) {
+    await tx
+      .update(billingEvents)
+      .set({ userId: null, payload: anonymiseBillingPayload(event.payload) })
+      .where(eq(billingEvents.webhookId, event.webhookId));
+  }
+}
+
+/**
+ * Which billing records are the user's: an event applied to their account, or one that names
+ * their subscription, their provider customer id or their email (payment events are recorded
+ * without an account).
+ */
+async function billingEventsOf(db: Db, user: { id: string; email: string }): Promise<SQL> {
+  const [subscription] = await db
     .select({
       providerSubscriptionId: subscriptions.providerSubscriptionId,
       providerCustomerId: subscriptions.providerCustomerId,
     })
     .from(subscriptions)
     .where(eq(subscriptions.userId, user.id));
-  const applied = await tx
+  const applied = await db
     .selectDistinct({ providerSubscriptionId: billingEvents.providerSubscriptionId })
     .from(billingEvents)
     .where(and(eq(billingEvents.userId, user.id), isNotNull(billingEvents.providerSubscriptionId)));
@@ -414,29 +630,17 @@ async function anonymiseBillingRecords(tx: Db, user: { id: string; email: string
     ),
   ];
   const customerId = subscription?.providerCustomerId ?? null;
-  const events = await tx
-    .select({ webhookId: billingEvents.webhookId, payload: billingEvents.payload })
-    .from(billingEvents)
-    .where(
-      or(
-        eq(billingEvents.userId, user.id),
-        sql`lower(${billingEvents.payload} #>> '{data,customer,email}') = ${user.email.toLowerCase()}`,
-        customerId === null
-          ? undefined
-          : sql`${billingEvents.payload} #>> '{data,customer,customer_id}' = ${customerId}`,
-        subscriptionIds.length === 0
-          ? undefined
-          : or(
-              inArray(billingEvents.providerSubscriptionId, subscriptionIds),
-              inArray(sql`${billingEvents.payload} #>> '{data,subscription_id}'`, subscriptionIds),
-            ),
-      ),
-    )
-    .for("update");
-  for (const event of events) {
-    await tx
-      .update(billingEvents)
-      .set({ userId: null, payload: anonymiseBillingPayload(event.payload) })
-      .where(eq(billingEvents.webhookId, event.webhookId));
-  }
+  return or(
+    eq(billingEvents.userId, user.id),
+    sql`lower(${billingEvents.payload} #>> '{data,customer,email}') = ${user.email.toLowerCase()}`,
+    customerId === null
+      ? undefined
+      : sql`${billingEvents.payload} #>> '{data,customer,customer_id}' = ${customerId}`,
+    subscriptionIds.length === 0
+      ? undefined
+      : or(
+          inArray(billingEvents.providerSubscriptionId, subscriptionIds),
+          inArray(sql`${billingEvents.payload} #>> '{data,subscription_id}'`, subscriptionIds),
+        ),
+  ) as SQL;
 }

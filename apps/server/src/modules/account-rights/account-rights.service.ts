@@ -23,54 +23,95 @@ export function purgeDateOf(requestedAt: Date): Date {
 export async function buildAccountExport(db: Db, userId: string, now: Date) {
   const user = await repo.findUser(db, userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "You must be signed in");
-  const [signInMethods, subscriptions, roles, memberships, sent, received, owned] =
-    await Promise.all([
-      repo.findSignInMethods(db, userId),
-      repo.findSubscriptions(db, userId),
-      repo.findRoles(db, userId),
-      repo.findMemberships(db, userId),
-      repo.findInvitationsSent(db, userId),
-      repo.findInvitationsReceived(db, userId, user.email),
-      repo.findOwnedWorkspaces(db, userId),
-    ]);
+  const [
+    signInMethods,
+    sessions,
+    subscriptions,
+    billingRecords,
+    roles,
+    memberships,
+    grantsReceived,
+    sent,
+    received,
+    googleConnections,
+    owned,
+  ] = await Promise.all([
+    repo.findSignInMethods(db, userId),
+    repo.findSessions(db, userId),
+    repo.findSubscriptions(db, userId),
+    repo.findBillingRecords(db, user),
+    repo.findRoles(db, userId),
+    repo.findMemberships(db, userId),
+    repo.findGrantsReceived(db, userId),
+    repo.findInvitationsSent(db, userId),
+    repo.findInvitationsReceived(db, userId, user.email),
+    repo.findGoogleConnections(db, userId),
+    repo.findOwnedWorkspaces(db, userId),
+  ]);
   const workspaceIds = owned.map((workspace) => workspace.id);
-  const [members, workspaceInvitations, properties, alertRules, alertDeliveries] =
-    workspaceIds.length === 0
-      ? [[], [], [], [], []]
-      : await Promise.all([
-          repo.findMembers(db, workspaceIds),
-          repo.findWorkspaceInvitations(db, workspaceIds),
-          repo.findProperties(db, workspaceIds),
-          repo.findAlertRules(db, workspaceIds),
-          repo.findAlertDeliveries(db, workspaceIds),
-        ]);
+  const ofWorkspaces = workspaceIds.length > 0;
+  const [
+    members,
+    propertyGrants,
+    workspaceInvitations,
+    properties,
+    alertRules,
+    alertDeliveries,
+    alertRecipients,
+    namingConventions,
+    builderLinks,
+    branding,
+    apiKeys,
+  ] = await Promise.all([
+    ofWorkspaces ? repo.findMembers(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findPropertyGrants(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findWorkspaceInvitations(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findProperties(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findAlertRules(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findAlertDeliveries(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findAlertRecipients(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findNamingConventions(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findBuilderLinks(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findBranding(db, workspaceIds) : [],
+    ofWorkspaces ? repo.findApiKeys(db, workspaceIds) : [],
+  ]);
   const propertyIds = properties.map((property) => property.id);
-  const [scans, issues, issueOccurrences] =
-    propertyIds.length === 0
-      ? [[], [], []]
-      : await Promise.all([
-          repo.findScans(db, propertyIds),
-          repo.findIssues(db, propertyIds),
-          repo.findOccurrences(db, propertyIds),
-        ]);
+  const ofProperties = propertyIds.length > 0;
+  const [scans, issues, issueOccurrences, reports] = await Promise.all([
+    ofProperties ? repo.findScans(db, propertyIds) : [],
+    ofProperties ? repo.findIssues(db, propertyIds) : [],
+    ofProperties ? repo.findOccurrences(db, propertyIds) : [],
+    ofProperties ? repo.findReports(db, propertyIds) : [],
+  ]);
   return {
     exportedAt: now.toISOString(),
     user: [user],
     signInMethods,
+    sessions,
     subscriptions,
+    billingRecords,
     roles,
     memberships,
+    propertyGrantsReceived: grantsReceived,
     invitationsSent: sent,
     invitationsReceived: received,
+    googleConnections,
     ownedWorkspaces: owned,
     workspaceMembers: members,
+    propertyGrants,
     workspaceInvitations,
     properties,
     scans,
     issues,
     issueOccurrences,
+    reports,
     alertRules,
     alertDeliveries,
+    alertRecipients,
+    namingConventions,
+    builderLinks,
+    branding,
+    apiKeys,
   };
 }
 

@@ -43,8 +43,9 @@ export function YourDataSettings({ me }: { me: MeResponse }) {
         <CardHeader>
           <CardTitle>Your data</CardTitle>
           <CardDescription>
-            Download your profile, subscription, memberships and invitations, and everything in the
-            workspaces you own: members, properties, audits, issues and alert rules.
+            Download your profile, sign-in sessions, subscription and billing records, memberships,
+            invitations and property access, and everything in the workspaces you own: members,
+            properties, audits, issues, reports, alert rules, links, branding and API keys.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
