@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingEvents, dataSources, subscriptions, utmIssues } from "../../db/schema.ts";
+import { billingEvents, dataSources, subscriptions, users, utmIssues } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { createTestApp, type QueueTestApp, signUp } from "../../test/test-app.ts";
 import { firstWorkspace } from "../google-connect/google-connect.testing.ts";
@@ -373,6 +374,69 @@ describe.each(testDatabaseKinds())("billing webhooks on %s", (kind) => {
     });
     expect(payment.json().outcome).toBe("ignored");
     expect((await subscriptionOf(userId)).tier).toBe("free");
+  });
+
+  /** The payload stored for the delivery of `webhookId`. */
+  async function storedPayload(webhookId: string) {
+    const [row] = await app.database.db
+      .select({ payload: billingEvents.payload })
+      .from(billingEvents)
+      .where(eq(billingEvents.webhookId, webhookId));
+    return row?.payload as { data: Record<string, unknown> } | undefined;
+  }
+
+  it("keeps a late event about an account that is gone without what says who paid", async () => {
+    const { userId, sub } = await customer();
+    await deliver(app, subscriptionEvent("subscription.active", at(0), sub));
+    // The account purged (the user row goes, its subscription with it).
+    await app.database.db.delete(users).where(eq(users.id, userId));
+
+    const webhookId = `msg_${randomUUID()}`;
+    const late = await deliver(
+      app,
+      subscriptionEvent("subscription.expired", at(40), { ...sub, status: "expired" }),
+      { webhookId },
+    );
+    expect(late.json().outcome).toBe("ignored");
+    const stored = await storedPayload(webhookId);
+    expect(stored?.data).toMatchObject({
+      subscription_id: sub.subscriptionId,
+      status: "expired",
+      product_id: TEST_PRODUCTS.pro,
+      customer: { customer_id: sub.customerId, email: null, name: null },
+      metadata: {},
+    });
+    expect(JSON.stringify(stored)).not.toContain(sub.email);
+  });
+
+  it("keeps a payment naming a customer with an account as it came", async () => {
+    const { sub } = await customer();
+    await deliver(app, subscriptionEvent("subscription.active", at(0), sub));
+    const payment = (email: string) => ({
+      business_id: "bus_test",
+      type: "payment.succeeded",
+      timestamp: at(1).toISOString(),
+      data: {
+        payload_type: "Payment",
+        payment_id: `pay_${randomUUID()}`,
+        total_amount: 1900,
+        customer: { customer_id: `cus_${randomUUID()}`, email, name: "Grace Hopper" },
+      },
+    });
+    const theirs = `msg_${randomUUID()}`;
+    await deliver(app, payment(sub.email ?? ""), { webhookId: theirs });
+    expect((await storedPayload(theirs))?.data.customer).toEqual({
+      customer_id: expect.any(String),
+      email: sub.email,
+      name: "Grace Hopper",
+    });
+    // Nobody here has the address: kept for the accounts, without it.
+    const strangers = `msg_${randomUUID()}`;
+    await deliver(app, payment("stranger@example.com"), { webhookId: strangers });
+    expect((await storedPayload(strangers))?.data).toMatchObject({
+      total_amount: 1900,
+      customer: { email: null, name: null },
+    });
   });
 
   it("finds the account by email when checkout's metadata is missing", async () => {

@@ -3,6 +3,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { anonymiseBillingPayload } from "../retention/billing-records.ts";
 import * as repo from "./billing.repository.ts";
 import { type BillingSetup, tierOfProduct } from "./billing-setup.ts";
 import { enforcePropertyLimit, propertyLimit } from "./property-limit.ts";
@@ -83,6 +84,9 @@ export async function receiveWebhook(
   return db.transaction(async (tx) => {
     const data = subscription?.success ? subscription.data : undefined;
     const userId = data ? await accountOf(tx, data) : undefined;
+    // An event about nobody with an account here (one purged since, or a stranger) is kept for
+    // the accounts without what says who paid, as a purge leaves the records it finds.
+    const named = userId !== undefined || (await repo.namesAnAccount(tx, identifiers(event.data)));
     // First the record: a second delivery of the same id waits here for the first to commit,
     // then finds it and changes nothing.
     const fresh = await repo.recordEvent(tx, {
@@ -92,7 +96,7 @@ export async function receiveWebhook(
       providerSubscriptionId: data?.subscription_id ?? null,
       userId: userId ?? null,
       outcome: "ignored",
-      payload,
+      payload: named ? payload : anonymiseBillingPayload(payload),
     });
     if (!fresh) return "duplicate";
     if (!data || !userId) return "ignored";
@@ -100,6 +104,21 @@ export async function receiveWebhook(
     if (outcome !== "ignored") await repo.setEventOutcome(tx, webhookId, outcome);
     return outcome;
   });
+}
+
+/** What in an event's data (a Payment, a Subscription, a Refund ...) can name an account. */
+function identifiers(data: Record<string, unknown>) {
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+  const field = (value: unknown, key: string) =>
+    value !== null && typeof value === "object"
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
+  return {
+    userId: text(field(data.metadata, "user_id")),
+    email: text(field(data.customer, "email")),
+    customerId: text(field(data.customer, "customer_id")),
+    subscriptionId: text(data.subscription_id),
+  };
 }
 
 /** Whose plan the event is about: the account holding the subscription, else checkout's metadata, else the email. */

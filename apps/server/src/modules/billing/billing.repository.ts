@@ -17,6 +17,44 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
   return row?.id;
 }
 
+/**
+ * Whether anyone with an account here is named by these identifiers of a provider event: a
+ * user by id or email, a subscription row by the provider's customer or subscription id, or an
+ * event already applied to an account with that subscription.
+ */
+export async function namesAnAccount(
+  db: Db,
+  named: { userId?: string; email?: string; customerId?: string; subscriptionId?: string },
+): Promise<boolean> {
+  const { userId, email, customerId, subscriptionId } = named;
+  const byUser = [
+    userId === undefined ? undefined : sql`${users.id} = ${userId}`,
+    email === undefined ? undefined : sql`lower(${users.email}) = lower(${email})`,
+  ].filter((condition) => condition !== undefined);
+  const bySubscription = [
+    customerId === undefined ? undefined : sql`${subscriptions.providerCustomerId} = ${customerId}`,
+    subscriptionId === undefined
+      ? undefined
+      : sql`${subscriptions.providerSubscriptionId} = ${subscriptionId}`,
+  ].filter((condition) => condition !== undefined);
+  const checks = [
+    byUser.length === 0
+      ? undefined
+      : sql`exists (select 1 from ${users} where ${sql.join(byUser, sql` or `)})`,
+    bySubscription.length === 0
+      ? undefined
+      : sql`exists (select 1 from ${subscriptions} where ${sql.join(bySubscription, sql` or `)})`,
+    subscriptionId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${billingEvents} where ${billingEvents.providerSubscriptionId} = ${subscriptionId} and ${billingEvents.userId} is not null)`,
+  ].filter((check) => check !== undefined);
+  if (checks.length === 0) return false;
+  const [row] = await db
+    .select({ named: sql<boolean>`${sql.join(checks, sql` or `)}` })
+    .from(sql`(select 1) as one`);
+  return row?.named === true;
+}
+
 export function findSubscription(db: Db, userId: string) {
   return db.query.subscriptions.findFirst({ where: eq(subscriptions.userId, userId) });
 }
