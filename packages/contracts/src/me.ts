@@ -43,3 +43,34 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 /** `PATCH /api/me`: the profile settings form (spec §2 /settings/profile). */
 export const UpdateProfileRequestSchema = z.object({ fullName: FullNameSchema });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
+
+/**
+ * One place the user is signed in: a session of the httpOnly cookie, by its id (never its
+ * token). `lastActiveAt` moves at most once a day (the session's sliding extension).
+ */
+export const SignInSessionSchema = z.object({
+  id: z.string(),
+  /** The session of the request that asked: this browser. */
+  current: z.boolean(),
+  createdAt: z.iso.datetime(),
+  lastActiveAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SignInSession = z.infer<typeof SignInSessionSchema>;
+
+/** `GET /api/me/sessions`: where the user is signed in, this browser first, then newest first. */
+export const SignInSessionListResponseSchema = z.object({
+  sessions: z.array(SignInSessionSchema),
+});
+export type SignInSessionListResponse = z.infer<typeof SignInSessionListResponseSchema>;
+
+/** `DELETE /api/me/sessions/:sessionId`: signs that browser out (not this one: Sign Out does). */
+export const SignInSessionParamsSchema = z.object({
+  sessionId: z.string().min(1, "Session not found").max(256, "Session not found"),
+});
+
+/** `POST /api/me/sessions/sign-out-others`: every session but this browser's ends. */
+export const SignOutOthersResponseSchema = z.object({ signedOut: z.number().int().min(0) });
+export type SignOutOthersResponse = z.infer<typeof SignOutOthersResponseSchema>;

@@ -42,6 +42,10 @@ export const ACCOUNT_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/me/export",
   "POST /api/me/deletion",
   "POST /api/me/deletion/cancel",
+  // The caller's own sessions (sign-in-sessions.integration.test.ts).
+  "GET /api/me/sessions",
+  "DELETE /api/me/sessions/:sessionId",
+  "POST /api/me/sessions/sign-out-others",
   "GET /api/workspaces",
   "POST /api/workspaces",
   // By the invitation's token, for the invited email (invitations.integration.test.ts).

@@ -1,9 +1,10 @@
-import { and, eq, exists, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import {
   accounts,
   dataSources,
+  sessions,
   subscriptions,
   userRoles,
   users,
@@ -82,4 +83,42 @@ export async function markOnboardingCompleted(db: Db, userId: string) {
     .update(users)
     .set({ onboardingCompletedAt: sql`coalesce(${users.onboardingCompletedAt}, now())` })
     .where(eq(users.id, userId));
+}
+
+/** The user's sessions that have not expired, newest first; never their tokens. */
+export function findSessions(db: Db, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+      expiresAt: sessions.expiresAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt));
+}
+
+/** Ends one of the user's sessions; false when the user has none of that id. */
+export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+/** Ends every session of the user but `keptSessionId`; how many ended. */
+export async function deleteOtherSessions(
+  db: Db,
+  userId: string,
+  keptSessionId: string,
+): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -1,12 +1,15 @@
 import {
   MeResponseSchema,
   SessionResponseSchema,
+  SignInSessionListResponseSchema,
+  SignInSessionParamsSchema,
+  SignOutOthersResponseSchema,
   UpdateProfileRequestSchema,
 } from "@utmost/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { currentUser, type SessionLookup } from "../auth/session.ts";
+import { currentSessionId, currentUser, type SessionLookup } from "../auth/session.ts";
 import * as accounts from "./accounts.service.ts";
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -21,6 +24,41 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     "/api/me",
     { schema: { body: UpdateProfileRequestSchema, response: { 200: MeResponseSchema } } },
     async (request) => accounts.updateProfile(db, currentUser(request).id, request.body.fullName),
+  );
+
+  app.get(
+    "/api/me/sessions",
+    { schema: { response: { 200: SignInSessionListResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return accounts.listSessions(
+        db,
+        currentUser(request).id,
+        currentSessionId(request),
+        new Date(),
+      );
+    },
+  );
+
+  app.delete(
+    "/api/me/sessions/:sessionId",
+    { schema: { params: SignInSessionParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await accounts.signOutSession(
+        db,
+        currentUser(request).id,
+        currentSessionId(request),
+        request.params.sessionId,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/me/sessions/sign-out-others",
+    { schema: { response: { 200: SignOutOthersResponseSchema } } },
+    async (request) =>
+      accounts.signOutOthers(db, currentUser(request).id, currentSessionId(request)),
   );
 
   app.post(

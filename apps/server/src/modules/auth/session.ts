@@ -22,6 +22,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by `requireSession` on every app route; absent elsewhere. */
     sessionUser?: SessionUser;
+    /** The id of the session the request carries (set with `sessionUser`). */
+    sessionId?: string;
   }
   interface FastifyContextConfig {
     /**
@@ -66,6 +68,7 @@ function toHeaders(cookieHeader: string | undefined): Headers {
 }
 
 interface ActiveSession {
+  sessionId: string;
   user: SessionUser;
   deletionRequestedAt: Date | null;
 }
@@ -84,6 +87,7 @@ function createSessionReader(db: Db, { secret, secureCookiesOnly }: SessionCooki
   const bySessionToken = prepared(db, "session_by_token", (name) =>
     db
       .select({
+        sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
         id: users.id,
         email: users.email,
@@ -111,6 +115,7 @@ function createSessionReader(db: Db, { secret, secureCookiesOnly }: SessionCooki
       expiresAt - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
     if (dueForUpdate) return undefined;
     return {
+      sessionId: row.sessionId,
       user: { id: row.id, email: row.email, fullName: row.fullName },
       deletionRequestedAt: row.deletionRequestedAt,
     };
@@ -156,6 +161,7 @@ export function createSessionLookup(auth: Auth, db: Db, cookies: SessionCookieOp
     const result = await auth.api.getSession({ headers: toHeaders(cookieHeader) });
     return result
       ? {
+          sessionId: result.session.id,
           user: { id: result.user.id, email: result.user.email, fullName: result.user.name },
           deletionRequestedAt: result.user.deletionRequestedAt ?? null,
         }
@@ -180,7 +186,14 @@ export function createRequireSession(lookupSession: SessionLookup) {
       );
     }
     request.sessionUser = session.user;
+    request.sessionId = session.sessionId;
   };
+}
+
+/** The id of the session of a route guarded by `requireSession`. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.sessionId) throw new AppError("UNAUTHENTICATED", "You must be signed in");
+  return request.sessionId;
 }
 
 /** The signed-in user of a route guarded by `requireSession`. */
