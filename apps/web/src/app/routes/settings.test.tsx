@@ -25,6 +25,8 @@ function renderSettings(path: string, workspaces: WorkspaceSummary[], extra: Han
     "GET /api/session": () => jsonResponse(200, me),
     "GET /api/workspaces": () => jsonResponse(200, { workspaces }),
     "GET /api/billing": () => jsonResponse(200, makeBillingOverview()),
+    // The profile tab's "Where you're signed in" card lists them.
+    "GET /api/me/sessions": () => jsonResponse(200, { sessions: [] }),
     // The workspace tab's naming-conventions card reads them for every plan.
     ...Object.fromEntries(
       workspaces.map((workspace) => [

@@ -3,6 +3,7 @@ import { LoadingScreen } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { BillingSettings } from "@/features/billing/components/billing-settings";
 import { ProfileSettings } from "@/features/settings/components/profile-settings";
+import { SessionsSettings } from "@/features/settings/components/sessions-settings";
 import { TwoFactorSettings } from "@/features/settings/components/two-factor-settings";
 import { YourDataSettings } from "@/features/settings/components/your-data-settings";
 import { WorkspaceSettings } from "@/features/workspaces/components/workspace-settings";
@@ -39,6 +40,7 @@ export function SettingsRoute({ tab }: { tab: SettingsTab }) {
       <TabsContent value="profile" className="flex flex-col gap-6">
         <ProfileSettings me={me} />
         <TwoFactorSettings me={me} />
+        <SessionsSettings />
         <YourDataSettings me={me} />
       </TabsContent>
       <TabsContent value="workspace">
