@@ -1,7 +1,7 @@
 import { HistoryWindowResponseSchema, type SubscriptionTier } from "@utmost/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscriptions } from "../../db/schema.ts";
+import { subscriptions, utmIssues } from "../../db/schema.ts";
 import { testDatabaseKinds } from "../../test/databases.ts";
 import { setPlan } from "../../test/plans.ts";
 import { createTestApp, signUp, type TestApp } from "../../test/test-app.ts";
@@ -199,6 +199,37 @@ describe.each(testDatabaseKinds())("history windows on %s", (kind) => {
       allTime: ["recent"],
       trend: ["recent"],
     });
+  });
+
+  it("refuses to change an issue beyond the window, as it refuses to show it", async () => {
+    const fixture = await propertyWithHistory("pro");
+    const act = (action: string, label: string) =>
+      app.server.inject({
+        method: "POST",
+        url: `/api/issues/${fixture.issues[label]}/${action}`,
+        headers: { cookie: fixture.cookie },
+        payload: action === "mute" ? { reason: "Seasonal campaign" } : undefined,
+      });
+
+    for (const action of ["mute", "resolve", "unmute", "reopen"]) {
+      const refused = await act(action, "old");
+      expect(refused.statusCode, action).toBe(403);
+      expect(refused.json().error).toEqual({
+        code: "PLAN_UPGRADE_REQUIRED",
+        message:
+          "This issue's last detection is older than the 30 days of history the Pro plan keeps; the Team plan keeps 90 days of history. Upgrade to see older scans.",
+      });
+    }
+    const [old] = await db()
+      .select({ status: utmIssues.status })
+      .from(utmIssues)
+      .where(eq(utmIssues.id, fixture.issues.old ?? ""));
+    expect(old?.status).toBe("active");
+
+    // Within the window it changes as always; an upgrade brings the older one in reach.
+    expect((await act("mute", "recent")).statusCode).toBe(200);
+    await setPlan(db(), fixture.userId, "agency");
+    expect((await act("resolve", "old")).json().issue).toMatchObject({ status: "resolved" });
   });
 
   it("keeps the paid plan's window through a failed payment's 7 days, then Free's", async () => {

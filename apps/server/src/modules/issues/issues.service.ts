@@ -1,7 +1,7 @@
 import type { Issue, IssueCountsResponse, IssueStatus } from "@utmost/contracts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { historyOf, sinceParam } from "../billing/history-window.ts";
+import { historyOf, requireWithinHistory, sinceParam } from "../billing/history-window.ts";
 import { requireDataSource } from "../data-sources/data-sources.access.ts";
 import { latestCountsOf, refreshCountsAfterChange } from "./issue-counts.service.ts";
 import { toIssue } from "./issues.mapper.ts";
@@ -14,6 +14,20 @@ import * as repo from "./issues.repository.ts";
 export async function requireIssue(db: Db, issueId: string, userId: string) {
   const found = await repo.findForMember(db, issueId, userId);
   if (!found) throw new AppError("NOT_FOUND", "Issue not found");
+  return found;
+}
+
+/**
+ * The issue, as `requireIssue` finds it, if it is also within its property's history window: an
+ * issue the plan no longer shows cannot be changed either, as it cannot be read (ADR 023).
+ */
+async function requireIssueInWindow(db: Db, issueId: string, userId: string) {
+  const found = await requireIssue(db, issueId, userId);
+  requireWithinHistory(
+    await historyOf(db, found.issue.dataSourceId),
+    found.issue.lastDetectedAt,
+    "issue",
+  );
   return found;
 }
 
@@ -45,14 +59,14 @@ export async function muteIssue(
   userId: string,
   reason: string,
 ): Promise<Issue> {
-  await requireIssue(db, issueId, userId);
+  await requireIssueInWindow(db, issueId, userId);
   const muted = await repo.muteIfActive(db, issueId, userId, reason);
   if (!muted) throw new AppError("ISSUE_NOT_ACTIVE", "Only an active issue can be muted");
   return changed(db, issueId);
 }
 
 export async function resolveIssue(db: Db, issueId: string, userId: string): Promise<Issue> {
-  await requireIssue(db, issueId, userId);
+  await requireIssueInWindow(db, issueId, userId);
   const resolved = await repo.resolveIfActive(db, issueId, userId);
   if (!resolved) throw new AppError("ISSUE_NOT_ACTIVE", "Only an active issue can be resolved");
   return changed(db, issueId);
@@ -60,7 +74,7 @@ export async function resolveIssue(db: Db, issueId: string, userId: string): Pro
 
 /** The reversal of a mute (ADR 014): the issue is active, and counted, again. */
 export async function unmuteIssue(db: Db, issueId: string, userId: string): Promise<Issue> {
-  await requireIssue(db, issueId, userId);
+  await requireIssueInWindow(db, issueId, userId);
   const unmuted = await repo.unmuteIfMuted(db, issueId);
   if (!unmuted) throw new AppError("CONFLICT", "Only a muted issue can be unmuted");
   return changed(db, issueId);
@@ -68,7 +82,7 @@ export async function unmuteIssue(db: Db, issueId: string, userId: string): Prom
 
 /** The reversal of a resolve (ADR 014): the issue is active, and counted, again. */
 export async function reopenIssue(db: Db, issueId: string, userId: string): Promise<Issue> {
-  await requireIssue(db, issueId, userId);
+  await requireIssueInWindow(db, issueId, userId);
   const reopened = await repo.reopenIfResolved(db, issueId);
   if (!reopened) throw new AppError("CONFLICT", "Only a resolved issue can be reopened");
   return changed(db, issueId);
