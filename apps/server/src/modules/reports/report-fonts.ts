@@ -81,6 +81,13 @@ function fallbackFamilies(): Family[] {
       skip: ["latin", "latin-ext"],
     }),
     loadFamily("@fontsource/noto-sans-sc", { hasItalic: false, shaped: false, rightToLeft: false }),
+    // Hangul. After SC, so the Han characters Korean shares keep one form in a report.
+    loadFamily("@fontsource/noto-sans-kr", {
+      hasItalic: false,
+      shaped: false,
+      rightToLeft: false,
+      skip: ["latin", "latin-ext", "cyrillic", "vietnamese"],
+    }),
     loadFamily("@fontsource/noto-emoji", { hasItalic: false, shaped: true, rightToLeft: false }),
   ];
   return families;

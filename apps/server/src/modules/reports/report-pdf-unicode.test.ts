@@ -59,9 +59,20 @@ describe("the PDF report in other scripts", () => {
     expect(text).toMatch(/Page 1 of 1/);
   });
 
+  it("reads back Korean exactly, Hangul beside the Han characters it shares", async () => {
+    const report = input();
+    report.property.name = "한국어 Store 서울점";
+    report.brand = { displayName: "대한 마케팅 大韓", brandColor: "#0f766e", logo: null };
+    const text = await textOf(await renderReportPdf(report));
+    expect(text).toContain("한국어 Store 서울점");
+    expect(text).toContain("대한 마케팅 大韓");
+    expect(text).not.toContain("\uFFFD");
+  });
+
   it("prints a replacement mark for a character no embedded font has, and keeps the rest", async () => {
     const report = input();
-    report.property.name = "한국어 Store";
+    // Ethiopic: no Noto family the report embeds has it.
+    report.property.name = "ሰላም Store";
     const text = await textOf(await renderReportPdf(report));
     expect(text).toContain("\uFFFD\uFFFD\uFFFD Store");
   });
