@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TestimonialsCarousel } from "@/features/marketing/components/testimonials-carousel";
 import { TESTIMONIALS } from "@/features/marketing/testimonials";
@@ -7,7 +7,7 @@ import { renderLanding, renderTemplates } from "@/prerender/landing";
 import { jsonResponse, stubFetch } from "@/testing/render";
 import { startCarousel } from "./carousel";
 import { startHeaderMenu } from "./header-menu";
-import { probeSession, readViewer, SessionState } from "./session";
+import { probeSession, readViewer, refreshWhenRestored, SessionState } from "./session";
 import { showSignedIn } from "./signed-in";
 import { startSkipLink } from "./skip-link";
 
@@ -216,6 +216,32 @@ describe("who is looking at the landing page", () => {
     answer = jsonResponse(500, { error: { code: "INTERNAL", message: "down" } });
     expect(await probeSession()).toBeNull();
     expect(readViewer({ subscription: null })).toEqual({ tier: null });
+  });
+
+  it("asks again when a signed-in page comes back from the back-forward cache, and reloads if signed out", async () => {
+    loadLandingPage({ sessionCookie: true });
+    let answer = jsonResponse(200, { subscription: { tier: "pro" } });
+    const fetchMock = stubFetch({ "GET /api/session": () => answer });
+    const session = new SessionState();
+    const reload = vi.fn();
+    refreshWhenRestored(session, window, reload);
+    const pageshow = (persisted: boolean) =>
+      window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted }));
+
+    // Shown signed out: a visitor's page asks nothing, restored or not.
+    pageshow(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    session.signIn({ tier: "pro" });
+    pageshow(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    pageshow(true);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(reload).not.toHaveBeenCalled();
+
+    answer = jsonResponse(200, null);
+    pageshow(true);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it("shows a signed-in visitor the way to their dashboard and their plan, and starts checkout", async () => {

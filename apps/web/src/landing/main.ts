@@ -8,7 +8,7 @@
  */
 import { startCarousel } from "./carousel";
 import { startHeaderMenu } from "./header-menu";
-import { probeSession, SessionState } from "./session";
+import { probeSession, refreshWhenRestored, SessionState } from "./session";
 import { showSignedIn } from "./signed-in";
 import { startSkipLink } from "./skip-link";
 
@@ -19,6 +19,7 @@ if (header) startHeaderMenu(header, session);
 for (const carousel of document.querySelectorAll<HTMLElement>('[data-carousel="root"]')) {
   startCarousel(carousel);
 }
+refreshWhenRestored(session);
 void probeSession().then((viewer) => {
   if (!viewer) return;
   showSignedIn(viewer);

@@ -61,3 +61,22 @@ export class SessionState {
     this.#listeners.push(listener);
   }
 }
+
+/**
+ * A page shown signed in and brought back by the browser's back-forward cache may be out of date:
+ * the visitor signed out since, elsewhere in the app. It asks again, and when they are no longer
+ * signed in reloads, so the server sends the page as a visitor's. (A page shown signed out asks
+ * nothing: a visitor without a session makes no API call.)
+ */
+export function refreshWhenRestored(
+  session: SessionState,
+  win: Window = window,
+  reload: () => void = () => win.location.reload(),
+) {
+  win.addEventListener("pageshow", (event) => {
+    if (!event.persisted || !session.viewer) return;
+    void probeSession(win.document).then((viewer) => {
+      if (!viewer) reload();
+    });
+  });
+}
