@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../test/databases.ts";
 import { createPool } from "./client.ts";
+import { isDatabaseUnavailable } from "./errors.ts";
 
 /** At most `ms` for `promise`: a pool that lost its only client would wait forever. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -25,10 +26,10 @@ describe.runIf(testDatabaseKinds().includes("postgres"))("the PostgreSQL pool", 
     await database?.drop();
   });
 
-  async function openPool(max: number) {
+  async function openPool(max: number, connectionTimeoutMillis?: number) {
     database = await createTestDatabase("postgres");
     if (database.database.kind !== "postgres") throw new Error("needs PostgreSQL");
-    pool = createPool(database.database.url, max);
+    pool = createPool(database.database.url, max, { connectionTimeoutMillis });
     return { pool, db: drizzle({ client: pool }), url: database.database.url };
   }
 
@@ -67,6 +68,21 @@ describe.runIf(testDatabaseKinds().includes("postgres"))("the PostgreSQL pool", 
     expect(after).toEqual([1, 1, 1, 1]);
     expect(pool.waitingCount).toBe(0);
     expect(pool.totalCount).toBeLessThanOrEqual(2);
+  });
+
+  it("fails a query that waited too long for a connection as the database being unavailable", async () => {
+    const { pool, db } = await openPool(1, 300);
+    const held = await pool.connect();
+    try {
+      const error = await db.execute(sql`select 1`).then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      held.release();
+    }
+    expect((await db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
   });
 
   it("hands a client back once when a transaction's body fails", async () => {

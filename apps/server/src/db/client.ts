@@ -67,12 +67,21 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
   };
 }
 
+const CONNECTION_TIMEOUT_MS = 15_000;
+
 /**
  * The pool the services' queries go through on a PostgreSQL server, made safe against the
  * server ending its connections (a restart, a failover, `pg_terminate_backend`).
  */
-export function createPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+export function createPool(
+  url: string,
+  max: number,
+  options: { connectionTimeoutMillis?: number } = {},
+): pg.Pool {
+  // A request waits at most this long for a connection (the pool busy, or PostgreSQL not
+  // answering) and then fails as DATABASE_UNAVAILABLE (503), instead of hanging without end.
+  const connectionTimeoutMillis = options.connectionTimeoutMillis ?? CONNECTION_TIMEOUT_MS;
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis });
   // An idle connection the server ends (a restart, a dropped database) emits here; unheard, it
   // would crash the process. The pool replaces it on the next query.
   pool.on("error", (error) => {

@@ -2,6 +2,10 @@ import type { ErrorResponse } from "@utmost/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../db/errors.ts";
+
+/** How long a client is told to wait when the database is out of reach (a restart takes seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Codes map to HTTP statuses in one place; callers never branch on message text. */
 const STATUS_BY_CODE = {
@@ -71,6 +75,8 @@ const STATUS_BY_CODE = {
   BILLING_NOT_CONFIGURED: 503,
   /** This deployment has no Google OAuth client (env.ts GoogleConfig "disabled"). */
   GOOGLE_NOT_CONFIGURED: 503,
+  /** PostgreSQL could not be reached or dropped the connection (db/errors.ts): try again shortly. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof STATUS_BY_CODE;
@@ -159,6 +165,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
             ? "NOT_FOUND"
             : "BAD_REQUEST";
       return reply.status(error.statusCode).send(errorBody(code, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(
+          errorBody(
+            "DATABASE_UNAVAILABLE",
+            "The service is briefly unavailable. Please try again in a moment.",
+          ),
+        );
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(errorBody("INTERNAL", "Something went wrong on our side"));
