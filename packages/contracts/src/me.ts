@@ -68,7 +68,8 @@ export type SignInSessionListResponse = z.infer<typeof SignInSessionListResponse
 
 /** `DELETE /api/me/sessions/:sessionId`: signs that browser out (not this one: Sign Out does). */
 export const SignInSessionParamsSchema = z.object({
-  sessionId: z.string().min(1, "Session not found").max(256, "Session not found"),
+  // Better Auth's ids are random letters and digits; anything else names no session.
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Session not found"),
 });
 
 /** `POST /api/me/sessions/sign-out-others`: every session but this browser's ends. */
