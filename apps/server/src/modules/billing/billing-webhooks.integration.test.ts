@@ -439,6 +439,35 @@ describe.each(testDatabaseKinds())("billing webhooks on %s", (kind) => {
     });
   });
 
+  it("keeps the Free limit an administrator gave when the cancelled plan's event comes late", async () => {
+    const { userId, sub } = await customer();
+    await deliver(app, subscriptionEvent("subscription.active", at(0), sub));
+    // The console's edit to Free with 3 properties, after cancelling at the provider (ADR 020).
+    await app.database.db
+      .update(subscriptions)
+      .set({ tier: "free", status: "active", dataSourceLimit: 3 })
+      .where(eq(subscriptions.userId, userId));
+
+    const late = await deliver(
+      app,
+      subscriptionEvent("subscription.cancelled", at(1), { ...sub, status: "cancelled" }),
+    );
+    expect(late.json().outcome).toBe("applied");
+    expect(await subscriptionOf(userId)).toMatchObject({ tier: "free", dataSourceLimit: 3 });
+
+    // A paid plan that ends goes to Free's own limit, as always.
+    const paying = await customer();
+    await deliver(app, subscriptionEvent("subscription.active", at(0), paying.sub));
+    await deliver(
+      app,
+      subscriptionEvent("subscription.cancelled", at(1), { ...paying.sub, status: "cancelled" }),
+    );
+    expect(await subscriptionOf(paying.userId)).toMatchObject({
+      tier: "free",
+      dataSourceLimit: 1,
+    });
+  });
+
   it("finds the account by email when checkout's metadata is missing", async () => {
     const { userId, sub } = await customer();
     const { userId: _ignored, ...byEmail } = sub;

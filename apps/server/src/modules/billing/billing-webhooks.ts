@@ -198,7 +198,10 @@ async function applySubscriptionEvent(
     case "failed": {
       // No plan: ended, paused, or never started (`failed`: the first charge was refused).
       if (!ownSubscription) return "ignored";
-      await repo.updateSubscription(db, userId, { ...common, ...FREE_PLAN });
+      // Already on Free (an administrator cancelled the plan from the console and may have set
+      // Free's limit higher, ADR 020): the provider's late word on the end changes no limit.
+      const dataSourceLimit = row.tier === "free" ? row.dataSourceLimit : FREE_PLAN.dataSourceLimit;
+      await repo.updateSubscription(db, userId, { ...common, ...FREE_PLAN, dataSourceLimit });
       break;
     }
     default:
