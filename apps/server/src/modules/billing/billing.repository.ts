@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, eq, exists, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { billingEvents, subscriptions, users } from "../../db/schema.ts";
 
@@ -27,31 +27,36 @@ export async function namesAnAccount(
   named: { userId?: string; email?: string; customerId?: string; subscriptionId?: string },
 ): Promise<boolean> {
   const { userId, email, customerId, subscriptionId } = named;
-  const byUser = [
-    userId === undefined ? undefined : sql`${users.id} = ${userId}`,
+  const byUser = or(
+    userId === undefined ? undefined : eq(users.id, userId),
     email === undefined ? undefined : sql`lower(${users.email}) = lower(${email})`,
-  ].filter((condition) => condition !== undefined);
-  const bySubscription = [
-    customerId === undefined ? undefined : sql`${subscriptions.providerCustomerId} = ${customerId}`,
+  );
+  const bySubscription = or(
+    customerId === undefined ? undefined : eq(subscriptions.providerCustomerId, customerId),
     subscriptionId === undefined
       ? undefined
-      : sql`${subscriptions.providerSubscriptionId} = ${subscriptionId}`,
-  ].filter((condition) => condition !== undefined);
-  const checks = [
-    byUser.length === 0
-      ? undefined
-      : sql`exists (select 1 from ${users} where ${sql.join(byUser, sql` or `)})`,
-    bySubscription.length === 0
-      ? undefined
-      : sql`exists (select 1 from ${subscriptions} where ${sql.join(bySubscription, sql` or `)})`,
+      : eq(subscriptions.providerSubscriptionId, subscriptionId),
+  );
+  const one = { one: sql`1` };
+  const check = or(
+    byUser && exists(db.select(one).from(users).where(byUser)),
+    bySubscription && exists(db.select(one).from(subscriptions).where(bySubscription)),
     subscriptionId === undefined
       ? undefined
-      : sql`exists (select 1 from ${billingEvents} where ${billingEvents.providerSubscriptionId} = ${subscriptionId} and ${billingEvents.userId} is not null)`,
-  ].filter((check) => check !== undefined);
-  if (checks.length === 0) return false;
-  const [row] = await db
-    .select({ named: sql<boolean>`${sql.join(checks, sql` or `)}` })
-    .from(sql`(select 1) as one`);
+      : exists(
+          db
+            .select(one)
+            .from(billingEvents)
+            .where(
+              and(
+                eq(billingEvents.providerSubscriptionId, subscriptionId),
+                isNotNull(billingEvents.userId),
+              ),
+            ),
+        ),
+  );
+  if (!check) return false;
+  const [row] = await db.select({ named: sql<boolean>`${check}` }).from(sql`(select 1) as one`);
   return row?.named === true;
 }
 
