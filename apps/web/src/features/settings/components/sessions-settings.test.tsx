@@ -71,13 +71,33 @@ describe("where you're signed in", () => {
     expect(other.textContent).toContain("Firefox on Windows");
     expect(other.textContent).toContain("198.51.100.23");
     expect(other.textContent).not.toContain("This browser");
-    expect(within(other).getByRole("button", { name: "Sign out Firefox on Windows" })).toBeTruthy();
+    expect(
+      within(other).getByRole("button", {
+        name: "Sign out Firefox on Windows, signed in Nov 20, 2026",
+      }),
+    ).toBeTruthy();
 
     expect(unknownIp.textContent).toBe(
       "Safari on iPhoneSigned in Nov 10, 2026 · Last active Nov 26, 2026Sign out",
     );
     expect(screen.getByRole("button", { name: "Sign out all other sessions" })).toBeTruthy();
     expect(screen.queryByText("This is the only place you're signed in.")).toBeNull();
+  });
+
+  it("tells two browsers of one kind apart by the day each signed in", async () => {
+    const older = makeSession({
+      userAgent: FIREFOX_WINDOWS,
+      createdAt: "2026-11-02T12:00:00.000Z",
+    });
+    renderCard([thisBrowser, laptop, older]);
+    await screen.findByRole("list", { name: "Signed-in browsers" });
+    const names = screen
+      .getAllByRole("button", { name: /^Sign out Firefox/ })
+      .map((button) => button.getAttribute("aria-label"));
+    expect(names).toEqual([
+      "Sign out Firefox on Windows, signed in Nov 20, 2026",
+      "Sign out Firefox on Windows, signed in Nov 2, 2026",
+    ]);
   });
 
   it("signs one other browser out and refreshes the list", async () => {
@@ -88,13 +108,23 @@ describe("where you're signed in", () => {
       },
     });
 
-    fireEvent.click(await screen.findByRole("button", { name: "Sign out Firefox on Windows" }));
+    fireEvent.click(
+      await screen.findByRole("button", {
+        name: "Sign out Firefox on Windows, signed in Nov 20, 2026",
+      }),
+    );
     expect(await screen.findByText("Signed out")).toBeTruthy();
     expect(screen.getByText("Firefox on Windows is signed out.")).toBeTruthy();
     await waitFor(() =>
-      expect(screen.queryByRole("button", { name: "Sign out Firefox on Windows" })).toBeNull(),
+      expect(
+        screen.queryByRole("button", {
+          name: "Sign out Firefox on Windows, signed in Nov 20, 2026",
+        }),
+      ).toBeNull(),
     );
-    expect(screen.getByRole("button", { name: "Sign out Safari on iPhone" })).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: "Sign out Safari on iPhone, signed in Nov 10, 2026" }),
+    ).toBeTruthy();
     expect(
       fetchMock.mock.calls
         .filter(([, init]) => init?.method === "DELETE")
@@ -105,15 +135,20 @@ describe("where you're signed in", () => {
 
   it("waits on the row while its sign-out runs, and toasts a refusal", async () => {
     const { fetchMock } = renderCard([thisBrowser, laptop, phone]);
-    const button = await screen.findByRole("button", { name: "Sign out Firefox on Windows" });
+    const button = await screen.findByRole("button", {
+      name: "Sign out Firefox on Windows, signed in Nov 20, 2026",
+    });
     // The DELETE answers only when the test says, to see the row wait meanwhile.
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     fireEvent.click(button);
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
     expect(
-      (screen.getByRole("button", { name: "Sign out Safari on iPhone" }) as HTMLButtonElement)
-        .disabled,
+      (
+        screen.getByRole("button", {
+          name: "Sign out Safari on iPhone, signed in Nov 10, 2026",
+        }) as HTMLButtonElement
+      ).disabled,
     ).toBe(false);
 
     answer(
@@ -133,7 +168,11 @@ describe("where you're signed in", () => {
       },
     });
 
-    fireEvent.click(await screen.findByRole("button", { name: "Sign out Firefox on Windows" }));
+    fireEvent.click(
+      await screen.findByRole("button", {
+        name: "Sign out Firefox on Windows, signed in Nov 20, 2026",
+      }),
+    );
     expect(await screen.findByText("Session not found")).toBeTruthy();
     expect(await screen.findByText("This is the only place you're signed in.")).toBeTruthy();
     expect(listCalls(fetchMock)).toBe(2);

@@ -43,7 +43,8 @@ function SessionRow({ session }: { session: SignInSession }) {
           variant="outline"
           size="sm"
           disabled={signOut.isPending}
-          aria-label={`Sign out ${device}`}
+          // Two browsers of one kind read alike: the day each signed in tells them apart.
+          aria-label={`Sign out ${device}, signed in ${formatDate(session.createdAt)}`}
           onClick={() => signOut.mutate(session)}
         >
           {signOut.isPending ? <Spinner /> : <LogOut aria-hidden />}
