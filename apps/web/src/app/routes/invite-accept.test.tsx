@@ -1,6 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import type { InvitationLookupResponse } from "@utmost/contracts";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { SESSION_COOKIE_MARK } from "@/lib/session-cookie-mark";
 import { jsonResponse, renderRoutes, stubFetch } from "@/testing/render";
 import { InviteAcceptRoute } from "./invite-accept";
 
@@ -16,7 +17,10 @@ function me(email: string, onboardingCompleted = true) {
   };
 }
 
-const signedOut = () => jsonResponse(200, null);
+/** The page as the server sends it to a request with a session cookie (web.routes.ts). */
+function cameWithSessionCookie() {
+  document.documentElement.setAttribute(SESSION_COOKIE_MARK, "");
+}
 
 function lookup(
   overrides: Partial<InvitationLookupResponse["invitation"]> = {},
@@ -46,8 +50,12 @@ function renderAt(url: string) {
 }
 
 describe("/invite/accept", () => {
+  afterEach(() => {
+    document.documentElement.removeAttribute(SESSION_COOKIE_MARK);
+  });
+
   it("is an invalid invitation without a token", async () => {
-    stubFetch({ "GET /api/session": signedOut });
+    stubFetch({});
     renderAt("/invite/accept");
     expect(await screen.findByText("Invalid Invitation")).toBeTruthy();
     expect(screen.getByText("This invitation link is invalid or incomplete.")).toBeTruthy();
@@ -55,7 +63,6 @@ describe("/invite/accept", () => {
 
   it("validates, then reports an unknown token as not found", async () => {
     stubFetch({
-      "GET /api/session": signedOut,
       "GET /api/invitations/lookup": () =>
         jsonResponse(404, { error: { code: "NOT_FOUND", message: "Invitation not found" } }),
     });
@@ -68,6 +75,7 @@ describe("/invite/accept", () => {
   });
 
   it("names the status of an invitation already answered", async () => {
+    cameWithSessionCookie();
     stubFetch({
       "GET /api/session": () => jsonResponse(200, me("sam@example.com")),
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup({ status: "accepted" })),
@@ -78,7 +86,6 @@ describe("/invite/accept", () => {
 
   it("says when an invitation expired, before asking anyone to sign in", async () => {
     stubFetch({
-      "GET /api/session": signedOut,
       "GET /api/invitations/lookup": () =>
         jsonResponse(200, lookup({ status: "expired", expiresAt: "2025-11-08T12:00:00.000Z" })),
     });
@@ -93,7 +100,6 @@ describe("/invite/accept", () => {
 
   it("asks a visitor to sign in or sign up, and to come back here", async () => {
     const fetchMock = stubFetch({
-      "GET /api/session": signedOut,
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),
     });
     renderAt(path);
@@ -107,9 +113,25 @@ describe("/invite/accept", () => {
     );
     const lookupCall = fetchMock.mock.calls.find(([input]) => String(input).includes("/lookup"));
     expect(String(lookupCall?.[0])).toBe("/api/invitations/lookup?token=tok-123");
+    // Without a session cookie nothing is asked about the visitor.
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      "/api/invitations/lookup?token=tok-123",
+    ]);
+  });
+
+  it("asks who is there when the page came with a session cookie, which may be stale", async () => {
+    cameWithSessionCookie();
+    const fetchMock = stubFetch({
+      "GET /api/session": () => jsonResponse(200, null),
+      "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),
+    });
+    renderAt(path);
+    expect(await screen.findByText("Sign In Required")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === "/api/session")).toBe(true);
   });
 
   it("refuses another account, comparing emails without case", async () => {
+    cameWithSessionCookie();
     stubFetch({
       "GET /api/session": () => jsonResponse(200, me("ada@example.com")),
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),
@@ -125,6 +147,7 @@ describe("/invite/accept", () => {
   });
 
   it("accepts: joins, selects the workspace, finishes onboarding and opens the dashboard", async () => {
+    cameWithSessionCookie();
     const fetchMock = stubFetch({
       "GET /api/session": () => jsonResponse(200, me("sam@example.com", false)),
       "GET /api/invitations/lookup": () =>
@@ -156,6 +179,7 @@ describe("/invite/accept", () => {
   });
 
   it("toasts the server's message when accepting fails", async () => {
+    cameWithSessionCookie();
     stubFetch({
       "GET /api/session": () => jsonResponse(200, me("sam@example.com")),
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),
@@ -178,6 +202,7 @@ describe("/invite/accept", () => {
   });
 
   it("declines and goes to the dashboard", async () => {
+    cameWithSessionCookie();
     stubFetch({
       "GET /api/session": () => jsonResponse(200, me("sam@example.com")),
       "GET /api/invitations/lookup": () => jsonResponse(200, lookup()),

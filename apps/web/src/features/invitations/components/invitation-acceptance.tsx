@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { useMe, useSignOut } from "@/lib/auth";
+import { useSignOut, useVisitorMe } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
 import { useInvitation } from "../api/get-invitation";
 import { useAcceptInvitation, useDeclineInvitation } from "../api/respond-to-invitation";
@@ -108,7 +108,9 @@ function ReadyCard({ token, invitation }: { token: string; invitation: Invitatio
 export function InvitationAcceptance({ token }: { token: string | null }) {
   const location = useLocation();
   const invitation = useInvitation(token);
-  const me = useMe();
+  // Asked only when the page came with a session cookie, or known from a sign-in in this tab: a
+  // visitor opening the link from their mail is asked to sign in with no request about them.
+  const me = useVisitorMe();
   const state = decideInvitationState({
     token,
     invitation: {
@@ -116,7 +118,8 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
       isError: invitation.isError,
       data: invitation.data,
     },
-    session: { isPending: me.isPending, email: me.data?.user.email ?? null },
+    // Loading, not pending: a question never asked (no session cookie) is a visitor.
+    session: { isPending: me.isLoading, email: me.data?.user.email ?? null },
     now: new Date(),
   });
   const returnTo = `${location.pathname}${location.search}`;
