@@ -27,6 +27,7 @@ import {
   workspaces,
   workspaceUsers,
 } from "../../db/schema.ts";
+import { reportColumns } from "../reports/reports.repository.ts";
 import { anonymiseBillingPayload } from "../retention/billing-records.ts";
 
 /**
@@ -460,18 +461,7 @@ export function findBranding(db: Db, workspaceIds: string[]) {
 /** The PDF reports made of the user's properties, without the files. */
 export function findReports(db: Db, dataSourceIds: string[]) {
   return db
-    .select({
-      id: reportExports.id,
-      dataSourceId: reportExports.dataSourceId,
-      requestedByUserId: reportExports.requestedByUserId,
-      scanId: reportExports.scanId,
-      status: reportExports.status,
-      fileName: reportExports.fileName,
-      sizeBytes: reportExports.sizeBytes,
-      errorMessage: reportExports.errorMessage,
-      createdAt: reportExports.createdAt,
-      completedAt: reportExports.completedAt,
-    })
+    .select({ ...reportColumns, requestedByUserId: reportExports.requestedByUserId })
     .from(reportExports)
     .where(inArray(reportExports.dataSourceId, dataSourceIds))
     .orderBy(reportExports.createdAt);

@@ -12,7 +12,7 @@ import {
 import { membershipOf } from "../data-sources/data-sources.access.ts";
 
 /** A report without its file: what the API answers about it. */
-const reportColumns = {
+export const reportColumns = {
   id: reportExports.id,
   dataSourceId: reportExports.dataSourceId,
   scanId: reportExports.scanId,
